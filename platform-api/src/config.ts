@@ -1,0 +1,61 @@
+// Configuration comes from the environment; every value has an embedded default so that
+// `npm start` works on a fresh machine with nothing configured.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined; // undefined → PGlite under dataDir/db
+  redisUrl: string | undefined; // undefined → spawn redis-server, else in-process queue
+  queueDriver: 'auto' | 'redis' | 'memory';
+  authSecret: string | undefined; // undefined → generated once, kept in the database
+  tokenTtlHours: number;
+  publicUrl: string;
+  logLevel: string;
+  workers: number;
+  filesDir: string;
+  mailOutboxDir: string;
+  smtpUrl: string | undefined;
+  staticRoot: string; // where the shell and plugin builds are found
+  version: string;
+};
+
+function int(v: string | undefined, d: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+  const port = int(env.PORT, 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
+  const driver = (env.QUEUE_DRIVER ?? 'auto') as Config['queueDriver'];
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    queueDriver: ['auto', 'redis', 'memory'].includes(driver) ? driver : 'auto',
+    authSecret: env.AUTH_SECRET || undefined,
+    tokenTtlHours: int(env.TOKEN_TTL_HOURS, 24 * 7),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    workers: int(env.WORKERS, 1),
+    filesDir: resolve(env.FILES_DIR ?? join(dataDir, 'files')),
+    mailOutboxDir: resolve(env.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox')),
+    smtpUrl: env.SMTP_URL || undefined,
+    staticRoot: resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    version,
+  };
+}
+
+export function ensureDirs(config: Config): void {
+  for (const d of [config.dataDir, config.filesDir, config.mailOutboxDir]) mkdirSync(d, { recursive: true });
+}

@@ -1,0 +1,24 @@
+// Every job processor a worker runs: the platform's own and those of plugin server halves.
+// A worker subscribes to each queue with the configured concurrency.
+import type { AppDeps } from '../deps.ts';
+import type { Handler } from './queue.ts';
+import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
+
+export function platformProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
+  const processors: Record<string, Handler<unknown, unknown>> = {
+    [MAIL_QUEUE]: sendMailJob(deps) as Handler<unknown, unknown>,
+  };
+  for (const server of deps.pluginServers) {
+    for (const [queue, processor] of Object.entries(server.jobs ?? {})) {
+      if (processors[queue]) throw new Error(`two processors for queue '${queue}'`);
+      processors[queue] = processor as Handler<unknown, unknown>;
+    }
+  }
+  return processors;
+}
+
+export function startProcessing(deps: AppDeps, concurrency: number): string[] {
+  const processors = platformProcessors(deps);
+  for (const [name, handler] of Object.entries(processors)) deps.queue.queue(name).process(concurrency, handler);
+  return Object.keys(processors);
+}

@@ -1,0 +1,42 @@
+// Mounts the server halves of workspace plugins under /api. Every route first checks the
+// plugin's flag: a disabled plugin's API answers the spec's 'This feature is not enabled...'.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server/index.ts';
+import { requireAdmin, requireFullAdmin, requireRegistered } from '../../http/auth.ts';
+import { HttpError, featureDisabled } from '../../http/errors.ts';
+import type { User } from '../users/models.ts';
+import { isPluginEnabled } from './service.ts';
+
+const guards = { public: [], user: [requireRegistered], admin: [requireAdmin], fullAdmin: [requireFullAdmin] } as const;
+
+export function mountPluginServers(router: Router, servers: PluginServer[]): void {
+  for (const server of servers) {
+    for (const route of server.routes ?? []) mountRoute(router, server.id, route);
+  }
+}
+
+function mountRoute(router: Router, pluginId: string, route: ServerRoute): void {
+  const enabled = async (_ctx: Context, next: () => Promise<unknown>) => {
+    if (!(await isPluginEnabled(pluginId))) throw featureDisabled();
+    await next();
+  };
+  const handler = async (ctx: Context) => {
+    const user = ctx.state.user as User | undefined;
+    try {
+      const result = await route.handler({
+        params: ctx.params as Record<string, string>,
+        query: ctx.query as Record<string, string | string[] | undefined>,
+        body: (ctx.request as { body?: unknown }).body,
+        user: user && { id: user.id, userName: user.userName, roles: user.roles, isAdmin: user.isAdmin },
+      });
+      if (result === undefined) ctx.status = 204;
+      else ctx.body = result;
+    } catch (err) {
+      if (err instanceof PluginHttpError) throw new HttpError(err.status, err.body);
+      throw err;
+    }
+  };
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  router[method](route.path, enabled, ...guards[route.access ?? 'user'], handler);
+}

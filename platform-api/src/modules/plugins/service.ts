@@ -1,0 +1,195 @@
+// The plugin registry: which plugins exist, which are enabled, and what each caller sees.
+// Enabled state is server-side and per plugin; the site settings includeCeQual, includeFfa and
+// includeBaseflowSeparation are the flags of the plugins that declare them (one source of truth).
+import type { Knex } from 'knex';
+import type { User } from '../users/models.ts';
+import { getSetting, setSetting } from '../settings/service.ts';
+import { PluginRecord } from './models.ts';
+import { remoteName, validateManifest, type PluginListing, type PluginManifest } from './manifest.ts';
+import type { WorkspacePlugin } from './discovery.ts';
+
+/** The feature flags the site settings expose (spec 3 website settings). */
+export const SITE_FLAGS = ['includeCeQual', 'includeFfa', 'includeBaseflowSeparation'] as const;
+export type SiteFlag = (typeof SITE_FLAGS)[number];
+
+export function workspaceEntry(id: string): string {
+  return `/plugins/${id}/mf-manifest.json`;
+}
+
+/** Registers workspace plugins at start: manifest fields follow the code; an administrator's
+ * enabled choice survives restarts. */
+export async function syncWorkspacePlugins(plugins: WorkspacePlugin[], trx?: Knex.Transaction): Promise<void> {
+  const pendingFlags = (await getSetting<Record<string, boolean>>('pluginFlags', trx)) ?? {};
+  for (const { manifest } of plugins) {
+    const existing = await PluginRecord.query(trx).findById(manifest.id);
+    const fields = {
+      kind: manifest.kind,
+      title: manifest.title,
+      version: manifest.version,
+      entry: workspaceEntry(manifest.id),
+      source: 'workspace' as const,
+      manifest,
+      sortOrder: manifest.order ?? 100,
+    };
+    if (existing) {
+      await PluginRecord.query(trx).patch(fields).where('id', manifest.id);
+    } else {
+      const flagged = manifest.flag ? pendingFlags[manifest.flag] : undefined;
+      await PluginRecord.query(trx).insert({
+        id: manifest.id,
+        ...fields,
+        enabled: flagged ?? manifest.defaultEnabled ?? true,
+        adminSet: flagged !== undefined,
+        settings: {},
+        secretSettings: {},
+      });
+    }
+  }
+}
+
+function visibleTo(manifest: PluginManifest, user: User | undefined): boolean {
+  if (!manifest.roles?.length) return true;
+  return !!user && manifest.roles.some((r) => user.hasRole(r));
+}
+
+export function toListing(p: PluginRecord): PluginListing {
+  return {
+    id: p.id,
+    kind: p.kind,
+    title: p.title,
+    version: p.version,
+    entry: p.entry,
+    remote: remoteName(p.id),
+    routes: p.manifest.routes ?? [],
+    nav: p.manifest.nav ?? [],
+    modTable: p.manifest.modTable,
+    order: p.sortOrder,
+    settings: p.settings ?? {},
+  };
+}
+
+/** Enabled plugins visible to the caller; nav entries filtered by the caller's roles. */
+export async function listPluginsFor(user: User | undefined): Promise<PluginListing[]> {
+  const rows = await PluginRecord.query().where('enabled', true).orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
+  return rows
+    .filter((p) => visibleTo(p.manifest, user))
+    .map((p) => {
+      const listing = toListing(p);
+      listing.nav = listing.nav.filter((n) => !n.roles?.length || (!!user && n.roles.some((r) => user.hasRole(r))));
+      return listing;
+    });
+}
+
+export async function listAllPlugins(): Promise<(PluginListing & { enabled: boolean; source: string; flag?: string; description?: string })[]> {
+  const rows = await PluginRecord.query().orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
+  return rows.map((p) => ({ ...toListing(p), enabled: p.enabled, source: p.source, flag: p.manifest.flag, description: p.manifest.description }));
+}
+
+export async function isPluginEnabled(id: string): Promise<boolean> {
+  const row = await PluginRecord.query().findById(id).select('enabled');
+  return !!row?.enabled;
+}
+
+export async function setPluginEnabled(
+  id: string,
+  change: { enabled?: boolean; settings?: Record<string, unknown> },
+  trx?: Knex.Transaction,
+): Promise<PluginRecord | undefined> {
+  const row = await PluginRecord.query(trx).findById(id);
+  if (!row) return undefined;
+  const patch: Partial<PluginRecord> = {};
+  if (change.enabled !== undefined) Object.assign(patch, { enabled: change.enabled, adminSet: true });
+  if (change.settings !== undefined) patch.settings = { ...row.settings, ...change.settings };
+  return PluginRecord.query(trx).patchAndFetchById(id, patch);
+}
+
+export async function deletePlugin(id: string): Promise<'deleted' | 'workspace' | 'missing'> {
+  const row = await PluginRecord.query().findById(id);
+  if (!row) return 'missing';
+  if (row.source === 'workspace') return 'workspace';
+  await PluginRecord.query().deleteById(id);
+  return 'deleted';
+}
+
+/** Site-setting flags read from the plugins that declare them; a flag whose plugin is not
+ * installed keeps the administrator's last choice until such a plugin registers. */
+export async function readFlags(trx?: Knex.Transaction): Promise<Record<SiteFlag, boolean>> {
+  const pending = (await getSetting<Record<string, boolean>>('pluginFlags', trx)) ?? {};
+  const rows = await PluginRecord.query(trx);
+  const out = {} as Record<SiteFlag, boolean>;
+  for (const flag of SITE_FLAGS) {
+    const plugins = rows.filter((r) => r.manifest.flag === flag);
+    out[flag] = plugins.length ? plugins.some((p) => p.enabled) : (pending[flag] ?? false);
+  }
+  return out;
+}
+
+export async function writeFlags(flags: Partial<Record<SiteFlag, boolean>>, trx: Knex.Transaction): Promise<void> {
+  const pending = (await getSetting<Record<string, boolean>>('pluginFlags', trx)) ?? {};
+  const rows = await PluginRecord.query(trx);
+  for (const flag of SITE_FLAGS) {
+    const value = flags[flag];
+    if (value === undefined) continue;
+    pending[flag] = value;
+    for (const p of rows.filter((r) => r.manifest.flag === flag)) {
+      await PluginRecord.query(trx).patch({ enabled: value, adminSet: true }).where('id', p.id);
+    }
+  }
+  await setSetting('pluginFlags', pending, trx);
+}
+
+export type Fetcher = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+/**
+ * Registers an externally deployed remote by its mf-manifest.json URL: the manifest must be
+ * reachable, expose `./plugin`, and come with a headwater.json (written beside it by our
+ * build) whose manifest is valid and built for a compatible SDK.
+ */
+export async function registerExternalPlugin(
+  manifestUrl: string,
+  fetcher: Fetcher,
+  trx?: Knex.Transaction,
+): Promise<{ record?: PluginRecord; errors?: string[] }> {
+  let url: URL;
+  try {
+    url = new URL(manifestUrl);
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
+  } catch {
+    return { errors: ['Please enter the full http(s) URL of the remote\'s mf-manifest.json.'] };
+  }
+  const get = async (u: string) => {
+    try {
+      const res = await fetcher(u);
+      if (!res.ok) return { error: `${u} answered ${res.status}.` };
+      return { body: await res.json() };
+    } catch {
+      return { error: `${u} could not be reached.` };
+    }
+  };
+  const mf = await get(url.href);
+  if (mf.error) return { errors: [mf.error] };
+  const exposes = (mf.body as { exposes?: { path?: string; name?: string }[] }).exposes ?? [];
+  if (!exposes.some((e) => e.path === './plugin' || e.name === 'plugin')) {
+    return { errors: ['The remote does not expose ./plugin.'] };
+  }
+  const hw = await get(new URL('headwater.json', url).href);
+  if (hw.error) return { errors: [`headwater.json: ${hw.error}`] };
+  const manifest = hw.body as PluginManifest;
+  const problems = validateManifest(manifest);
+  if (problems.length) return { errors: problems };
+  const existing = await PluginRecord.query(trx).findById(manifest.id);
+  if (existing?.source === 'workspace') return { errors: [`A built-in plugin already uses the id '${manifest.id}'.`] };
+  const fields = {
+    kind: manifest.kind,
+    title: manifest.title,
+    version: manifest.version,
+    entry: url.href,
+    source: 'external' as const,
+    manifest,
+    sortOrder: manifest.order ?? 100,
+  };
+  const record = existing
+    ? await PluginRecord.query(trx).patchAndFetchById(manifest.id, fields)
+    : await PluginRecord.query(trx).insertAndFetch({ id: manifest.id, ...fields, enabled: true, adminSet: true, settings: {}, secretSettings: {} });
+  return { record };
+}

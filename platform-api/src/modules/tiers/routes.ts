@@ -1,0 +1,8 @@
+import Router from '@koa/router';
+import { listPublicTiers } from './service.ts';
+
+export function tierRoutes(router: Router): void {
+  router.get('/account/alltiers', async (ctx) => {
+    ctx.body = await listPublicTiers();
+  });
+}

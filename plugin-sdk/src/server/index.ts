@@ -1,0 +1,49 @@
+// The server half of a plugin or editor: thin routes that validate and call services, and
+// job processors for heavy work. Framework-free so a plugin never depends on Koa directly;
+// platform-api mounts the routes under /api behind the plugin's feature flag.
+import type { Access } from '../manifest.ts';
+
+export type ServerUser = { id: number; userName: string; roles: string[]; isAdmin: boolean };
+
+export type ServerRequest = {
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  body: unknown;
+  user?: ServerUser;
+};
+
+export type ServerRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under /api, e.g. `/help/runtimeguide`. */
+  path: string;
+  access?: Access;
+  handler: (req: ServerRequest) => Promise<unknown> | unknown;
+};
+
+export type JobProcessor = (job: {
+  id: string;
+  data: unknown;
+  reportProgress(p: { percent: number; message: string }): Promise<void>;
+}) => Promise<unknown>;
+
+export type PluginServer = {
+  id: string;
+  routes?: ServerRoute[];
+  /** Job processors by queue name; run by the worker processes. */
+  jobs?: Record<string, JobProcessor>;
+};
+
+export function definePluginServer(def: PluginServer): PluginServer {
+  return def;
+}
+
+/** Thrown by a plugin's handler to answer with a status and a body in the spec's shapes. */
+export class PluginHttpError extends Error {
+  readonly status: number;
+  readonly body: string | { errors: Record<string, string[]> };
+  constructor(status: number, body: string | { errors: Record<string, string[]> }) {
+    super(typeof body === 'string' ? body : 'validation failed');
+    this.status = status;
+    this.body = body;
+  }
+}

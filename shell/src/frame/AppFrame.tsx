@@ -1,0 +1,69 @@
+// The app frame: header, the site-wide alert banner, and the route table composed from the
+// enabled plugins' routes (spec 1 §2). Unknown paths redirect to /.
+import { Alert, AppShell, Center, Loader } from '@mantine/core';
+import { ErrorList, useApiQuery, type PluginListing } from '@headwater/plugin-sdk';
+import { Navigate, Route, Routes } from 'react-router';
+import { PluginsAdminPage } from '../admin/PluginsAdminPage.tsx';
+import { PluginPage } from '../runtime/PluginPage.tsx';
+import { usePlugins } from '../runtime/usePlugins.ts';
+import { Guard } from './Guard.tsx';
+import { Header } from './Header.tsx';
+
+type WebsiteText = {
+  siteText: { siteName: string };
+  siteSettings: { enableAlertNotification: boolean; alertNotification: string };
+};
+
+export function AppFrame() {
+  const plugins = usePlugins();
+  const site = useApiQuery<WebsiteText>('datasets/websitetext', { staleTime: 5 * 60_000 });
+  const list: PluginListing[] = plugins.data ?? [];
+  const settings = site.data?.siteSettings;
+
+  return (
+    <AppShell header={{ height: 56 }} padding={0}>
+      <AppShell.Header>
+        <Header plugins={list} siteName={site.data?.siteText.siteName || 'Headwater'} />
+      </AppShell.Header>
+      <AppShell.Main>
+        {settings?.enableAlertNotification && settings.alertNotification && (
+          <Alert color="orange" radius={0} data-testid="site-alert">
+            <span dangerouslySetInnerHTML={{ __html: settings.alertNotification }} />
+          </Alert>
+        )}
+        {plugins.isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : plugins.error ? (
+          <ErrorList error={plugins.error} />
+        ) : (
+          <Routes>
+            {list.flatMap((plugin) =>
+              plugin.routes.map((route) => (
+                <Route
+                  key={`${plugin.id}:${route.path}`}
+                  path={route.path}
+                  element={
+                    <Guard access={route.access}>
+                      <PluginPage plugin={plugin} routePath={route.path} />
+                    </Guard>
+                  }
+                />
+              )),
+            )}
+            <Route
+              path="/admin/plugins"
+              element={
+                <Guard access="fullAdmin">
+                  <PluginsAdminPage />
+                </Guard>
+              }
+            />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,82 @@
+// Holds the signed-in user. The token lives in local storage; route changes re-check it
+// (spec 1 §4: the session clears when the stored token is missing or differs from the held one).
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, SessionContext, api, getToken, onUnauthorized, resetHub, sessionFor, setToken, type SessionUser } from '@headwater/plugin-sdk';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { LoginModal } from '../frame/LoginModal.tsx';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(() => !!getToken());
+  const [loginPrompt, setLoginPrompt] = useState<{ message?: string } | null>(null);
+  const heldToken = useRef<string | null>(getToken());
+  const queryClient = useQueryClient();
+  const location = useLocation();
+
+  const check = useCallback(async () => {
+    const token = getToken();
+    heldToken.current = token;
+    if (!token) {
+      setUser(null);
+      setLoading(false);
+      return;
+    }
+    try {
+      setUser(await api.get<SessionUser>('auth/check'));
+    } catch {
+      setToken(null);
+      heldToken.current = null;
+      setUser(null);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  // On every route change: a token removed or replaced in another tab ends or renews the session.
+  useEffect(() => {
+    if (getToken() !== heldToken.current) void check();
+  }, [location.pathname, check]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setLoginPrompt({ message: MESSAGES.loginToContinue });
+      }),
+    [],
+  );
+
+  const signIn = useCallback(
+    async (token: string) => {
+      setToken(token);
+      await check();
+      resetHub();
+      await queryClient.invalidateQueries();
+    },
+    [check, queryClient],
+  );
+
+  const logout = useCallback(() => {
+    setToken(null);
+    heldToken.current = null;
+    setUser(null);
+    resetHub();
+    queryClient.clear();
+  }, [queryClient]);
+
+  const session = useMemo(
+    () => sessionFor(user, loading, { signIn, logout, requestLogin: (message?: string) => setLoginPrompt({ message }) }),
+    [user, loading, signIn, logout],
+  );
+
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      <LoginModal prompt={loginPrompt} onClose={() => setLoginPrompt(null)} />
+    </SessionContext.Provider>
+  );
+}

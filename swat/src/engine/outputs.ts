@@ -1,0 +1,377 @@
+// Output accumulation and streaming: daily values from the loop are summed into the
+// print period of file.cio (IPRINT 0 monthly + yearly + average annual, 1 daily,
+// 2 yearly + average annual) after NYSKIP years, and written with the output area's
+// streaming writers (output.rch/.sub/.hru). output.std is written by writeStd().
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter } from '../output/index.ts';
+import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
+import type { Project } from './project.ts';
+import type { Model } from './model.ts';
+import {
+  BV, HV, HV_AGG, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG, type DayContext, type SimObserver, type SimTotals,
+} from './sim.ts';
+
+const HRU_MAP: Record<string, number> = {
+  PRECIPmm: HV.PRECIP, SNOFALLmm: HV.SNOFALL, SNOMELTmm: HV.SNOMELT, IRRmm: HV.IRR, PETmm: HV.PET, ETmm: HV.ET, SW_INITmm: HV.SW_INIT,
+  SW_ENDmm: HV.SW_END, PERCmm: HV.PERC, GW_RCHGmm: HV.GW_RCHG, DA_RCHGmm: HV.DA_RCHG, REVAPmm: HV.REVAP, SA_STmm: HV.SA_ST, DA_STmm: HV.DA_ST,
+  SURQ_GENmm: HV.SURQ_GEN, SURQ_CNTmm: HV.SURQ_CNT, TLOSSmm: HV.TLOSS, LATQGENmm: HV.LATQGEN, GW_Qmm: HV.GW_Q, WYLDmm: HV.WYLD,
+  DAILYCN: HV.DAILYCN, TMP_AVdgC: HV.TMP_AV, TMP_MXdgC: HV.TMP_MX, TMP_MNdgC: HV.TMP_MN, SOL_TMPdgC: HV.SOL_TMP, 'SOLARMJ/m2': HV.SOLAR,
+  'SYLDt/ha': HV.SYLD, 'USLEt/ha': HV.USLE, 'N_APPkg/ha': HV.N_APP, 'P_APPkg/ha': HV.P_APP, 'NAUTOkg/ha': HV.NAUTO, W_STRS: HV.W_STRS,
+  TMP_STRS: HV.TMP_STRS, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
+};
+const SUB_MAP: Record<string, number> = {
+  PRECIPmm: SV.PRECIP, SNOMELTmm: SV.SNOMELT, PETmm: SV.PET, ETmm: SV.ET, SWmm: SV.SW, PERCmm: SV.PERC, SURQmm: SV.SURQ, GW_Qmm: SV.GW_Q,
+  WYLDmm: SV.WYLD, 'SYLDt/ha': SV.SYLD, 'LAT Q(mm)': SV.LATQ,
+};
+const RCH_MAP: Record<string, number> = {
+  FLOW_INcms: RV.FLOW_IN, FLOW_OUTcms: RV.FLOW_OUT, EVAPcms: RV.EVAP, TLOSScms: RV.TLOSS, SED_INtons: RV.SED_IN, SED_OUTtons: RV.SED_OUT,
+  'SEDCONCmg/kg': RV.SEDCONC,
+};
+
+/** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run. */
+class Acc {
+  readonly nu: number;
+  readonly nv: number;
+  readonly agg: Int8Array;
+  period: Float64Array; year: Float64Array; all: Float64Array;
+  nPeriod = 0; nYear = 0; nAll = 0;
+  constructor(nu: number, nv: number, agg: Int8Array) {
+    this.nu = nu;
+    this.nv = nv;
+    this.agg = agg;
+    this.period = new Float64Array(nu * nv);
+    this.year = new Float64Array(nu * nv);
+    this.all = new Float64Array(nu * nv);
+  }
+  addUnit(u: number, src: Float64Array, srcOff: number): void {
+    const nv = this.nv, agg = this.agg;
+    const o = u * nv;
+    const P = this.period, Y = this.year, A = this.all;
+    for (let v = 0; v < nv; v++) {
+      const x = src[srcOff + v];
+      const a = agg[v];
+      if (a <= 1) {
+        P[o + v] += x;
+        Y[o + v] += x;
+        A[o + v] += x;
+      } else if (a === 2) {
+        P[o + v] = x;
+        Y[o + v] = x;
+        A[o + v] = x;
+      } else {
+        if (this.nPeriod === 0) P[o + v] = x;
+        if (this.nYear === 0) Y[o + v] = x;
+        if (this.nAll === 0) A[o + v] = x;
+      }
+    }
+  }
+  endDay(): void {
+    this.nPeriod++;
+    this.nYear++;
+    this.nAll++;
+  }
+  /** Values of unit u from buffer `which`, means divided by the day count, sums divided by `div`. */
+  values(which: 'period' | 'year' | 'all', u: number, div: number, out: Float64Array): Float64Array {
+    const buf = which === 'period' ? this.period : which === 'year' ? this.year : this.all;
+    const cnt = which === 'period' ? this.nPeriod : which === 'year' ? this.nYear : this.nAll;
+    const o = u * this.nv;
+    for (let v = 0; v < this.nv; v++) {
+      const a = this.agg[v];
+      const x = buf[o + v];
+      out[v] = a === 1 ? (cnt > 0 ? x / cnt : 0) : a === 0 ? x / div : x;
+    }
+    return out;
+  }
+  reset(which: 'period' | 'year'): void {
+    if (which === 'period') {
+      this.period.fill(0);
+      this.nPeriod = 0;
+    } else {
+      this.year.fill(0);
+      this.nYear = 0;
+    }
+  }
+}
+
+export interface OutputSetOptions {
+  dir: string;
+  /** Write output.rch/.sub/.hru (default true). */
+  files?: boolean;
+}
+
+export class OutputSet implements SimObserver {
+  hruWanted: Uint8Array | null;
+  private readonly p: Project;
+  private readonly iprint: number;
+  private readonly nyskip: number;
+  private readonly hruAcc: Acc;
+  private readonly subAcc: Acc;
+  private readonly rchAcc: Acc;
+  private readonly printedHrus: number[];
+  private hruW: OutputWriter | null = null;
+  private subW: OutputWriter | null = null;
+  private rchW: OutputWriter | null = null;
+  private hruIdx: Int32Array = new Int32Array(0);
+  private subIdx: Int32Array = new Int32Array(0);
+  private rchIdx: Int32Array = new Int32Array(0);
+  private readonly reachNums: number[];
+  private readonly reachArea: Map<number, number>;
+  private readonly hruNames: string[];
+  private readonly hruLulc: string[];
+  private readonly hruSubNum: number[];
+  private readonly hruArea: number[];
+  private printedYears = 0;
+  readonly files: string[] = [];
+  private tmpH = new Float64Array(NHV);
+  private tmpS = new Float64Array(NSV);
+  private tmpR = new Float64Array(NRV);
+
+  constructor(p: Project, model: Model, opts: OutputSetOptions) {
+    this.p = p;
+    const c = p.control;
+    this.iprint = c.iprint;
+    this.nyskip = c.nyskip;
+    const n = model.nhru;
+    this.hruWanted = new Uint8Array(n);
+    const list = c.hruPrint.length > 0 ? c.hruPrint.filter((x) => x >= 1 && x <= n).map((x) => x - 1) : Array.from({ length: n }, (_, i) => i);
+    this.printedHrus = list;
+    for (const h of list) this.hruWanted[h] = 1;
+    this.hruAcc = new Acc(n, NHV, HV_AGG);
+    this.subAcc = new Acc(model.nsub, NSV, SV_AGG);
+    this.reachNums = [...p.reaches.keys()].sort((a, b) => a - b);
+    this.rchAcc = new Acc(this.reachNums.length, NRV, RV_AGG);
+    this.hruNames = model.hruName;
+    this.hruSubNum = Array.from(model.hruSub, (s) => s + 1);
+    this.hruArea = Array.from(model.hruKm);
+    // land cover printed in LULC: the plant growing (updated on write), else land use
+    this.hruLulc = model.hruLanduse.slice();
+    // drainage area of each reach from the fig.fig tree
+    const hydArea: number[] = [];
+    this.reachArea = new Map();
+    for (const cmd of p.fig) {
+      if (cmd.kind === 'subbasin') hydArea[cmd.out] = p.subbasins[cmd.sub - 1].area;
+      else if (cmd.kind === 'add') hydArea[cmd.out] = (hydArea[cmd.a] ?? 0) + (hydArea[cmd.b] ?? 0);
+      else if (cmd.kind === 'route') {
+        hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
+        this.reachArea.set(cmd.reach, hydArea[cmd.inp] ?? 0);
+      } else if (cmd.kind === 'rec') hydArea[cmd.out] = 0;
+    }
+    if (opts.files !== false) this.open(opts.dir, model);
+  }
+
+  private model: Model | null = null;
+
+  private open(dir: string, model: Model): void {
+    this.model = model;
+    const c = this.p.control;
+    const iprint = (c.iprint === 1 ? 1 : c.iprint === 2 ? 2 : 0) as 0 | 1 | 2;
+    const icalen = (iprint === 1 && c.icalen === 1 ? 1 : 0) as 0 | 1;
+    const title = c.title.map((t) => t) as [string, string, string];
+    const common = { iprint, icalen, title, rev: 637 };
+    const mk = (kind: 'rch' | 'sub' | 'hru', codes: number[], map: Record<string, number>) => {
+      const columns = columnsFromPrintList(kind, codes);
+      const idx = Int32Array.from(columns, (name) => (name in map ? map[name] : -1));
+      const path = join(dir, `output.${kind}`);
+      this.files.push(path);
+      const w = kind === 'rch' ? createRchWriter(path, { ...common, columns }) : kind === 'sub' ? createSubWriter(path, { ...common, columns }) : createHruWriter(path, { ...common, columns });
+      return { w, idx };
+    };
+    const r = mk('rch', c.rchVars, RCH_MAP);
+    this.rchW = r.w;
+    this.rchIdx = r.idx;
+    const s = mk('sub', c.subVars, SUB_MAP);
+    this.subW = s.w;
+    this.subIdx = s.idx;
+    const h = mk('hru', c.hruVars, HRU_MAP);
+    this.hruW = h.w;
+    this.hruIdx = h.idx;
+  }
+
+  day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array): void | Promise<void> {
+    if (ctx.yearIndex < this.nyskip) return;
+    const hAcc = this.hruAcc, sAcc = this.subAcc, rAcc = this.rchAcc;
+    for (const h of this.printedHrus) hAcc.addUnit(h, hv, h * NHV);
+    for (let s = 0; s < sAcc.nu; s++) sAcc.addUnit(s, sv, s * NSV);
+    for (let r = 0; r < rAcc.nu; r++) rAcc.addUnit(r, rv, r * NRV);
+    hAcc.endDay();
+    sAcc.endDay();
+    rAcc.endDay();
+    const pending: Promise<void>[] = [];
+    const emit = (kind: PeriodKind, which: 'period' | 'year' | 'all', extra: Partial<OutputRowInput>, div: number) => {
+      const pr = this.emitAll(kind, which, extra, div);
+      if (pr) pending.push(pr);
+    };
+    if (this.iprint === 1) {
+      emit('day', 'period', { year: ctx.year, month: ctx.month, day: ctx.dom, julianDay: ctx.jday }, 1);
+      hAcc.reset('period');
+      sAcc.reset('period');
+      rAcc.reset('period');
+    } else if (this.iprint === 0 && ctx.lastDayOfMonth) {
+      emit('month', 'period', { month: ctx.month, year: ctx.year }, 1);
+      hAcc.reset('period');
+      sAcc.reset('period');
+      rAcc.reset('period');
+    }
+    if (ctx.lastDayOfYear) {
+      this.printedYears++;
+      if (this.iprint !== 1) emit('year', 'year', { year: ctx.year }, 1);
+      hAcc.reset('year');
+      sAcc.reset('year');
+      rAcc.reset('year');
+      if (this.iprint === 2) {
+        hAcc.reset('period');
+        sAcc.reset('period');
+        rAcc.reset('period');
+      }
+    }
+    if (pending.length) return Promise.all(pending).then(() => undefined);
+  }
+
+  private emitAll(kind: PeriodKind, which: 'period' | 'year' | 'all', extra: Partial<OutputRowInput>, div: number): Promise<void> | void {
+    const pending: Promise<void>[] = [];
+    const push = (r: void | Promise<void>) => {
+      if (r) pending.push(r);
+    };
+    if (this.hruW) {
+      const idx = this.hruIdx;
+      const vals = new Float64Array(idx.length);
+      for (const h of this.printedHrus) {
+        const v = this.hruAcc.values(which, h, div, this.tmpH);
+        for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
+        const m = this.model!;
+        const ip = m.iplant[h];
+        const lulc = ip >= 0 ? m.plants.names[ip] : this.hruLulc[h];
+        push(this.hruW.writeRow({ unit: h + 1, gis: this.hruNames[h], lulc, sub: this.hruSubNum[h], mgt: 0, period: kind, area: this.hruArea[h], values: vals, ...extra } as OutputRowInput));
+      }
+    }
+    if (this.subW) {
+      const idx = this.subIdx;
+      const vals = new Float64Array(idx.length);
+      for (let s = 0; s < this.subAcc.nu; s++) {
+        const v = this.subAcc.values(which, s, div, this.tmpS);
+        for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
+        push(this.subW.writeRow({ unit: s + 1, gis: 0, period: kind, area: this.p.subbasins[s].area, values: vals, ...extra } as OutputRowInput));
+      }
+    }
+    if (this.rchW) {
+      const idx = this.rchIdx;
+      const vals = new Float64Array(idx.length);
+      for (let r = 0; r < this.rchAcc.nu; r++) {
+        const v = this.rchAcc.values(which, r, div, this.tmpR);
+        for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
+        const num = this.reachNums[r];
+        push(this.rchW.writeRow({ unit: num, gis: 0, period: kind, area: this.reachArea.get(num) ?? 0, values: vals, ...extra } as OutputRowInput));
+      }
+    }
+    if (pending.length) return Promise.all(pending).then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.iprint !== 1 && this.printedYears > 0) {
+      const r = this.emitAll('average', 'all', { years: this.printedYears }, this.printedYears);
+      if (r) await r;
+    }
+    for (const w of [this.rchW, this.subW, this.hruW]) if (w) await w.close();
+  }
+}
+
+// ------------------------------------------------------------------ output.std
+
+const BANNER = 'SWAT May 6 2015    VER 2015/Rev 637';
+
+function f(v: number, w: number, d: number): string {
+  const s = Number.isFinite(v) ? v.toFixed(d) : '0';
+  return s.length > w ? s : s.padStart(w);
+}
+
+export function aveAnnualBasin(t: SimTotals): Record<string, number> {
+  const ny = Math.max(1, t.printedYears);
+  const s = t.basinSum;
+  const v = (k: number) => s[k] / ny;
+  return {
+    PRECIP: v(BV.PRECIP), 'SNOW FALL': v(BV.SNOFALL), 'SNOW MELT': v(BV.SNOMELT), SUBLIMATION: v(BV.SUBLIM),
+    'SURFACE RUNOFF Q': v(BV.SURQ), 'LATERAL SOIL Q': v(BV.LATQ), 'TILE Q': 0, 'GROUNDWATER (SHAL AQ) Q': v(BV.GWQ),
+    'GROUNDWATER (DEEP AQ) Q': v(BV.GWQ_DEEP), 'REVAP (SHAL AQ => SOIL/PLANTS)': v(BV.REVAP), 'DEEP AQ RECHARGE': v(BV.DA_RCHG),
+    'TOTAL AQ RECHARGE': v(BV.RCHRG), 'TOTAL WATER YLD': v(BV.WYLD), 'PERCOLATION OUT OF SOIL': v(BV.PERC), ET: v(BV.ET), PET: v(BV.PET),
+    'TRANSMISSION LOSSES': v(BV.TLOSS), 'SEPTIC INFLOW': 0, 'TOTAL SEDIMENT LOADING': v(BV.SED),
+  };
+}
+
+export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number): string {
+  const c = p.control;
+  const area = p.subbasins.reduce((a, s) => a + s.area, 0);
+  const pre = ['1', `    ${BANNER}`.padEnd(105) + '0/ 0/   0      0: 0: 0', '', ...c.title.map((x) => `    ${x}`.padEnd(84)), ''];
+  const L: string[] = [...pre];
+  L.push(`         Number of years in run: ${String(c.nbyr).padStart(4)}`);
+  L.push(`         Area of watershed: ${f(area, 12, 3)} km2`);
+  L.push(`         Number of HRUs: ${String(t.model.nhru).padStart(8)}`);
+  L.push(`         Number of subbasins: ${String(t.model.nsub).padStart(8)}`);
+  L.push(`         Simulated by the Headwater built-in engine in ${seconds.toFixed(2)} s`);
+  for (const y of t.basinYears) {
+    const v = y.values;
+    L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');
+    L.push(`Annual Summary for Watershed in year ${String(y.year - c.iyr + 1).padStart(4)} of simulation`, '');
+    L.push('UNIT                                    PERCO    TILE                           WATER     SED');
+    L.push('TIME     PREC    SURQ    LATQ     GWQ    LATE       Q     SW       ET     PET   YIELD   YIELD');
+    L.push('         (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)', '');
+    const ndays = y.year % 4 === 0 ? 366 : 365;
+    L.push(` ${y.year}` + [v[BV.PRECIP], v[BV.SURQ], v[BV.LATQ], v[BV.GWQ], v[BV.PERC], 0, v[BV.SW] / ndays, v[BV.ET], v[BV.PET], v[BV.WYLD], v[BV.SED]]
+      .map((x) => f(x, 8, 2)).join(''));
+  }
+  // HRU statistics (average annual)
+  const ny = Math.max(1, t.printedYears);
+  const m = t.model;
+  L.push('', '    HRU STATISTICS', '', '                AVE ANNUAL VALUES', '');
+  L.push('   HRU  SUB  SOIL       AREAkm2    CN     PRECmm SURQmm   GWQmm    ETmm   SEDth   YLDth');
+  for (let h = 0; h < m.nhru; h++) {
+    const a = h * 6;
+    L.push(`${String(h + 1).padStart(6)}${String(m.hruSub[h] + 1).padStart(4)}   ${m.hruSoil[h].padEnd(10).slice(0, 10)}${m.hruKm[h].toExponential(3).padStart(11)}${f(m.cn2[h], 8, 2)}` +
+      [t.hruAa[a], t.hruAa[a + 1], t.hruAa[a + 2], t.hruAa[a + 3], t.hruAa[a + 4], t.hruAa[a + 5]].map((x) => f(x / ny, 8, 2)).join(''));
+  }
+  // monthly basin values
+  L.push('', '', '                AVE MONTHLY BASIN VALUES', '                   SNOW                      WATER               SED');
+  L.push('  MON     RAIN     FALL   SURF Q    LAT Q    YIELD       ET    YIELD      PET');
+  L.push('          (MM)     (MM)     (MM)     (MM)     (MM)     (MM)   (T/HA)     (MM)');
+  for (let mo = 0; mo < 12; mo++) {
+    const o = mo * 20;
+    const M = t.monthly;
+    L.push(String(mo + 1).padStart(5) + [M[o + BV.PRECIP], M[o + BV.SNOFALL], M[o + BV.SURQ], M[o + BV.LATQ], M[o + BV.WYLD], M[o + BV.ET], M[o + BV.SED], M[o + BV.PET]]
+      .map((x) => f(x / ny, 9, 2)).join(''));
+  }
+  const aa = aveAnnualBasin(t);
+  L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');
+  L.push('         AVE ANNUAL BASIN VALUES', '');
+  const line = (k: string, v: string, unit = ' MM') => L.push(`              ${k} = ${v}${unit}`);
+  line('PRECIP', f(aa.PRECIP, 8, 1));
+  line('SNOW FALL', f(aa['SNOW FALL'], 7, 2));
+  line('SNOW MELT', f(aa['SNOW MELT'], 8, 2));
+  line('SUBLIMATION', f(aa.SUBLIMATION, 8, 2));
+  line('SURFACE RUNOFF Q', f(aa['SURFACE RUNOFF Q'], 8, 2));
+  line('LATERAL SOIL Q', f(aa['LATERAL SOIL Q'], 7, 2));
+  line('TILE Q', f(0, 8, 2));
+  line('GROUNDWATER (SHAL AQ) Q', f(aa['GROUNDWATER (SHAL AQ) Q'], 8, 2));
+  line('GROUNDWATER (DEEP AQ) Q', f(aa['GROUNDWATER (DEEP AQ) Q'], 8, 2));
+  line('REVAP (SHAL AQ => SOIL/PLANTS)', f(aa['REVAP (SHAL AQ => SOIL/PLANTS)'], 7, 2));
+  line('DEEP AQ RECHARGE', f(aa['DEEP AQ RECHARGE'], 8, 2));
+  line('TOTAL AQ RECHARGE', f(aa['TOTAL AQ RECHARGE'], 8, 2));
+  line('TOTAL WATER YLD', f(aa['TOTAL WATER YLD'], 8, 2));
+  line('PERCOLATION OUT OF SOIL', f(aa['PERCOLATION OUT OF SOIL'], 8, 2));
+  line('ET', f(aa.ET, 8, 1));
+  line('PET', f(aa.PET, 8, 1), 'MM');
+  line('TRANSMISSION LOSSES', f(aa['TRANSMISSION LOSSES'], 8, 2));
+  line('SEPTIC INFLOW', f(0, 10, 2));
+  line('TOTAL SEDIMENT LOADING', f(aa['TOTAL SEDIMENT LOADING'], 9, 3), ' T/HA');
+  line('TILE FROM IMPOUNDED WATER', f(0, 9, 3), ' (MM)');
+  line('EVAPORATION FROM IMPOUNDED WATER', f(0, 9, 3), ' (MM)');
+  line('SEEPAGE INTO SOIL FROM IMPOUNDED WATER', f(0, 8, 3), ' (MM)');
+  line('OVERFLOW FROM IMPOUNDED WATER', f(0, 9, 3), ' (MM)');
+  L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');
+  L.push('              AVE ANNUAL BASIN VALUES', '', '', '              NUTRIENTS');
+  L.push(`                   N FERTILIZER APPLIED = ${f(t.basinSum[BV.N_APP] / ny, 9, 3)} (KG/HA)`);
+  L.push(`                   P FERTILIZER APPLIED = ${f(t.basinSum[BV.P_APP] / ny, 9, 3)} (KG/HA)`);
+  L.push('', '    (nitrogen and phosphorus cycling are not simulated by the built-in engine)');
+  const path = join(dir, 'output.std');
+  writeFileSync(path, L.join('\n') + '\n', 'latin1');
+  return path;
+}

@@ -1,0 +1,150 @@
+// The engine's compact input model: just what the simulation needs, in SWAT's units.
+// Built by ./load.ts from a TxtInOut folder (or by hand in tests).
+
+export interface SimControl {
+  nbyr: number;
+  iyr: number;
+  idaf: number;
+  idal: number;
+  pcpsim: number; // 1 measured, 2 simulated
+  tmpsim: number;
+  slrsim: number;
+  rhsim: number;
+  windsim: number;
+  iprint: number; // 0 monthly, 1 daily, 2 yearly
+  nyskip: number;
+  icalen: number;
+  rchVars: number[]; // print lists (0 = all)
+  subVars: number[];
+  hruVars: number[];
+  hruPrint: number[]; // HRU numbers to print (empty = all)
+  title: string[]; // the 3 title lines of file.cio
+}
+
+export interface Basin {
+  sftmp: number; smtmp: number; smfmx: number; smfmn: number; timp: number;
+  snocovmx: number; sno50cov: number;
+  ipet: number; esco: number; epco: number; evlai: number; ffcb: number;
+  ievent: number; icrk: number; surlag: number; adjPkr: number; prf: number; spcon: number; spexp: number;
+  rcn: number; cmn: number; nUpdis: number; pUpdis: number; nperco: number; pperco: number; phoskd: number; psp: number; rsdco: number;
+  irte: number; mskCo1: number; mskCo2: number; mskX: number; ideg: number; iwq: number; trnsrch: number; evrch: number;
+  icn: number; cncoef: number; cdn: number; sdnco: number;
+  cnFroz: number; dormHr: number; smxco: number; fixco: number; nfixmx: number;
+  decrMin: number; rsdCovco: number; vcrit: number; chD50: number; sigG: number;
+  chEqnDefault: number;
+  petFile: string;
+}
+
+export interface Subbasin {
+  num: number; // 1-based subbasin number as in fig.fig
+  area: number; // km2
+  lat: number;
+  elev: number;
+  irgage: number; itgage: number; isgage: number; ihgage: number; iwgage: number;
+  elevb: number[]; elevbFr: number[]; snoeb: number[];
+  plaps: number; tlaps: number; snoSub: number;
+  chL1: number; chS1: number; chW1: number; chK1: number; chN1: number;
+  co2: number;
+  rfinc: number[]; tmpinc: number[]; radinc: number[]; huminc: number[];
+  wgn: Wgn;
+  pond: { pndFr: number; pndPsa: number; pndPvol: number; pndEsa: number; pndEvol: number; pndVol: number; pndK: number };
+  hrus: Hru[];
+}
+
+export interface Wgn {
+  lat: number; elev: number; rainYrs: number;
+  tmpmx: number[]; tmpmn: number[]; tmpstdmx: number[]; tmpstdmn: number[];
+  pcpmm: number[]; pcpstd: number[]; pcpskw: number[]; prW1: number[]; prW2: number[]; pcpd: number[];
+  rainhhmx: number[]; solarav: number[]; dewpt: number[]; wndav: number[];
+}
+
+export interface MgtOp {
+  month: number; day: number; husc: number; op: number;
+  i1: number; i2: number; i3: number;
+  v4: number; v5: number; v6: number; v7: number; v8: number; v9: number; v10: number;
+}
+
+export interface SoilLayer {
+  z: number; // depth to bottom mm
+  bd: number; awc: number; k: number; cbn: number; clay: number; silt: number; sand: number; rock: number; alb: number; usleK: number;
+}
+
+export interface Hru {
+  name: string; // e.g. 000010001
+  landuse: string;
+  soilName: string;
+  hydGrp: string;
+  hruFr: number; slsubbsn: number; slp: number; ovN: number; latTtime: number; latSed: number; slsoil: number;
+  canmx: number; esco: number; epco: number; rsdin: number; erorgn: number; erorgp: number;
+  potFr: number; potTile: number; potVolx: number; potVol: number; depImp: number; evpot: number;
+  // gw
+  shallst: number; deepst: number; gwDelay: number; alphaBf: number; gwqmn: number; gwRevap: number; revapmn: number; rchrgDp: number;
+  gwSpyld: number; alphaBfD: number; gwsolp: number; shallstN: number;
+  // mgt
+  igro: number; plantId: number; laiInit: number; bioInit: number; phuPlt: number;
+  biomix: number; cn2: number; usleP: number; bioMin: number; filterw: number;
+  iurban: number; urblu: number; irrsc: number; irrno: number;
+  nrot: number;
+  ops: MgtOp[];
+  // soil
+  solZmx: number; anionExcl: number; layers: SoilLayer[];
+  // chm
+  solNo3: number[]; solOrgn: number[]; solLabp: number[]; solOrgp: number[];
+}
+
+export interface PlantParams {
+  id: number; name: string; idc: number;
+  bioE: number; hvsti: number; blai: number; frgrw1: number; laimx1: number; frgrw2: number; laimx2: number; dlai: number; chtmx: number; rdmx: number;
+  tOpt: number; tBase: number; cnyld: number; cpyld: number; bn1: number; bn2: number; bn3: number; bp1: number; bp2: number; bp3: number;
+  wsyf: number; usleC: number; gsi: number; vpdfr: number; frgmax: number; wavp: number; co2hi: number; bioehi: number; rsdcoPl: number; alaiMin: number;
+  bioLeaf: number; matYrs: number; bmxTrees: number; extCoef: number; bmDieoff: number;
+}
+
+export interface FertParams { id: number; name: string; fminn: number; fminp: number; forgn: number; forgp: number; fnh3n: number }
+export interface TillParams { id: number; name: string; effmix: number; deptil: number }
+export interface UrbanParams { id: number; name: string; fimp: number; fcimp: number }
+
+export interface Reach {
+  sub: number; // the subbasin whose .rte it is
+  chW2: number; chD: number; chS2: number; chL2: number; chN2: number; chK2: number;
+  chCov1: number; chCov2: number; chWdr: number; alphaBnk: number; chSide: number; chEqn: number;
+}
+
+export type FigCommand =
+  | { kind: 'subbasin'; out: number; sub: number }
+  | { kind: 'route'; out: number; reach: number; inp: number }
+  | { kind: 'add'; out: number; a: number; b: number }
+  | { kind: 'rec'; out: number; file: string; code: 'recday' | 'recmon' | 'recyear' | 'reccnst'; series: PointSource }
+  | { kind: 'other'; name: string };
+
+export interface PointSource {
+  // flows m3/day and sediment t/day; loads kg/day
+  kind: 'day' | 'mon' | 'year' | 'cnst';
+  cnst?: number[]; // [flow, sed, orgn, orgp, no3, nh3, no2, minp]
+  byKey?: Map<number, number[]>; // key: year*1000+day (day), year*100+month (mon), year (year)
+}
+
+export interface WeatherSeries {
+  // per gauge arrays indexed by simulation day (0 = first day of IYR); -99 = missing
+  pcp: Float32Array[];
+  tmx: Float32Array[];
+  tmn: Float32Array[];
+  slr: Float32Array[];
+  hmd: Float32Array[];
+  wnd: Float32Array[];
+}
+
+export interface Project {
+  dir: string;
+  control: SimControl;
+  basin: Basin;
+  subbasins: Subbasin[]; // index = subbasin number - 1
+  reaches: Map<number, Reach>; // by reach number (= route inum1)
+  fig: FigCommand[];
+  plants: Map<number, PlantParams>;
+  ferts: Map<number, FertParams>;
+  tills: Map<number, TillParams>;
+  urbans: Map<number, UrbanParams>;
+  weather: WeatherSeries;
+  ndays: number;
+}

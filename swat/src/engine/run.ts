@@ -1,0 +1,69 @@
+// Public entry points of the engine.
+import { loadProject } from './load.ts';
+import { OutputSet, aveAnnualBasin, writeStd } from './outputs.ts';
+import type { Project } from './project.ts';
+import { simulate, type SimObserver, type SimTotals } from './sim.ts';
+
+export interface RunOptions {
+  /** Progress in percent (0–100) with a message such as 'Executing year 3 (2002)'. */
+  onProgress?: (percent: number, message: string) => void;
+  /** Write output files (default true). With false only the summary is returned. */
+  writeOutputs?: boolean;
+  /** Change the loaded project before running (used by tests and scenario tools). */
+  modify?: (p: Project) => void;
+}
+
+export interface RunSummary {
+  dir: string;
+  years: number;
+  printedYears: number;
+  hrus: number;
+  subbasins: number;
+  reaches: number;
+  days: number;
+  seconds: number;
+  hruDaysPerSecond: number;
+  /** Average annual basin values over the printed years (output.std names, mm or t/ha). */
+  aveAnnualBasin: Record<string, number>;
+  /** Files written. */
+  files: string[];
+}
+
+const noObserver: SimObserver = { hruWanted: null, day() {} };
+
+/** Runs an already loaded project. */
+export async function simulateProject(p: Project, opts: RunOptions = {}): Promise<{ summary: RunSummary; totals: SimTotals }> {
+  const t0 = performance.now();
+  if (opts.modify) opts.modify(p);
+  const write = opts.writeOutputs !== false;
+  let out: OutputSet | null = null;
+  const totals = await simulate(p, (m) => {
+    if (!write) return noObserver;
+    out = new OutputSet(p, m, { dir: p.dir });
+    return out;
+  }, {
+    onProgress: opts.onProgress,
+    yieldEvery: () => new Promise<void>((r) => setImmediate(r)),
+  });
+  const files: string[] = [];
+  if (out) {
+    await (out as OutputSet).close();
+    files.push(...(out as OutputSet).files);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (write) files.push(writeStd(p.dir, p, totals, seconds));
+  const summary: RunSummary = {
+    dir: p.dir, years: p.control.nbyr, printedYears: totals.printedYears, hrus: totals.model.nhru, subbasins: totals.model.nsub,
+    reaches: p.reaches.size, days: totals.days, seconds, hruDaysPerSecond: totals.hruDays / Math.max(seconds, 1e-9),
+    aveAnnualBasin: aveAnnualBasin(totals), files,
+  };
+  return { summary, totals };
+}
+
+/** Reads the TxtInOut folder `dir`, simulates it and writes the outputs file.cio asks for. */
+export async function runSimulation(dir: string, opts: RunOptions = {}): Promise<RunSummary> {
+  opts.onProgress?.(0, `Reading ${dir}`);
+  const p = loadProject(dir);
+  const { summary } = await simulateProject(p, opts);
+  return summary;
+}

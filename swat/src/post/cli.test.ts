@@ -1,0 +1,148 @@
+// Runs the real bin (swat/bin/hw-swat) on small temporary inputs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sharedData } from '../../test/shared-data.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/hw-swat', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'hw-swat-post-'));
+
+function hwSwat(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function write(name: string, text: string): string {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+const prt = readFileSync(sharedData('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1');
+const listing = prt.slice(prt.indexOf('I N P U T   D A T A   L I S T I N G'), prt.indexOf('Explanation'));
+const peaks = [...listing.matchAll(/^\s+(\d{4})\s+([\d.]+)\s*$/gm)].map((m) => `${m[1]},${m[2]}`);
+
+describe('hw-swat ffa', () => {
+  const input = write('peaks.csv', ['year,peak', ...peaks].join('\n') + '\n');
+
+  it('weighted skew run reproduces PeakFQ quantiles (JSON)', () => {
+    const r = hwSwat('ffa', '--input', input, '--gen-skew', '-0.117', '--gen-skew-mse', '0.3025', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.n).toBe(38);
+    expect(j.mean).toBeCloseTo(3.0817, 4);
+    expect(j.std).toBeCloseTo(0.1851, 4);
+    expect(j.stationSkew).toBeCloseTo(0.144, 3);
+    expect(j.weightedSkew).toBeCloseTo(0.060, 3);
+    expect(j.lowOutliers).toEqual([]);
+    expect(j.highOutliers).toEqual([]);
+    const byT = new Map<number, number>(j.quantiles.map((q: { returnPeriod: number; flow: number }) => [q.returnPeriod, q.flow]));
+    // PeakFQ 7.1 B17B: 2-yr 1202, 10-yr 2090, 25-yr 2568, 50-yr 2937, 100-yr 3315, 200-yr 3707
+    const expected: [number, number][] = [[2, 1202], [10, 2090], [25, 2568], [50, 2937], [100, 3315], [200, 3707], [500, 4246]];
+    for (const [t, q] of expected) expect(Math.abs(byT.get(t)! - q), `T=${t}`).toBeLessThanOrEqual(0.5 + 1e-5 * q);
+    for (const q of j.quantiles) expect(q.aep).toBeCloseTo(1 / q.returnPeriod, 12);
+  });
+
+  it('station skew and generalized skew options', () => {
+    const st = JSON.parse(hwSwat('ffa', '--input', input, '--skew', 'station', '--json').stdout);
+    expect(st.weightedSkew).toBeNull();
+    expect(st.skew).toBeCloseTo(0.1439, 4);
+    const gen = JSON.parse(hwSwat('ffa', '--input', input, '--gen-skew', '-0.117', '--skew', 'generalized', '--json').stdout);
+    expect(gen.skew).toBe(-0.117);
+    // negative skew → a smaller 100-year flood than with the station skew
+    const q100 = (j: { quantiles: { returnPeriod: number; flow: number }[] }) => j.quantiles.find((q) => q.returnPeriod === 100)!.flow;
+    expect(q100(gen)).toBeLessThan(q100(st));
+  });
+
+  it('annual maxima of a daily series (--daily, water year)', () => {
+    const lines = ['date,flow'];
+    for (let y = 2000; y < 2012; y++) {
+      for (let d = 0; d < 365; d++) {
+        const date = new Date(Date.UTC(y, 0, 1 + d)).toISOString().slice(0, 10);
+        const peak = d === 100 + y - 2000 ? 50 + ((y * 37) % 23) * 10 : 5;
+        lines.push(`${date},${peak}`);
+      }
+    }
+    const r = hwSwat('ffa', '--input', write('daily.csv', lines.join('\n')), '--daily', '--year', 'water', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.n).toBe(13); // water years 2000..2012 (Oct-Dec 2011 fall into WY 2012)
+    expect(j.peaks.find((p: { year: number }) => p.year === 2001).flow).toBe(50 + ((2001 * 37) % 23) * 10);
+  });
+
+  it('text output without --json', () => {
+    const r = hwSwat('ffa', '--input', input);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Bulletin 17B/);
+    expect(r.stdout).toMatch(/100\s+0\.0100/);
+  });
+
+  it('bad input: clear message, non-zero exit', () => {
+    const cases: [string[], RegExp][] = [
+      [['--json'], /missing required option --input/],
+      [['--input', join(tmp, 'missing.csv')], /cannot read/],
+      [['--input', write('bad.csv', 'year,peak\n1990,abc\n')], /line 2: peak 'abc' is not a number/],
+      [['--input', write('two.csv', 'year,peak\n1990,10\n1991,20\n')], /at least 3/],
+      [['--input', input, '--skew', 'weighted'], /needs --gen-skew/],
+      [['--input', input, '--gen-skew', '-0.1', '--skew', 'weighted'], /needs --gen-skew-mse/],
+      [['--input', input, '--skew', 'median'], /must be one of/],
+      [['--input', input, '--bogus'], /unknown option/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = hwSwat('ffa', ...args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});
+
+describe('hw-swat baseflow', () => {
+  const bass = readFileSync(sharedData('reference', 'BassRiver@Loch.csv'), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const bassCsv = write('bass.csv', ['date,flow', ...bass.map((q, i) => `${new Date(Date.UTC(1990, 0, 1 + i)).toISOString().slice(0, 10)},${q}`)].join('\n'));
+
+  it('Lyne–Hollick on Bass River: BFI 0.1965759', () => {
+    const r = hwSwat('baseflow', '--input', bassCsv, '--method', 'lyne-hollick', '--a', '0.98', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.bfi).toBeCloseTo(0.1965759, 7);
+    expect(j.days).toHaveLength(67);
+    expect(j.days[0]).toMatchObject({ date: '1990-01-01', flow: 5 });
+  });
+
+  it('Eckhardt with defaults: daily baseflow never above flow, BFI below BFImax', () => {
+    const r = hwSwat('baseflow', '--input', bassCsv, '--method', 'eckhardt', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.filterParameter).toBe(0.98);
+    expect(j.bfiMax).toBe(0.8);
+    let sb = 0;
+    let sq = 0;
+    for (const d of j.days) {
+      expect(d.baseflow).toBeLessThanOrEqual(d.flow);
+      sb += d.baseflow;
+      sq += d.flow;
+    }
+    expect(j.bfi).toBeCloseTo(sb / sq, 12);
+    const lower = JSON.parse(hwSwat('baseflow', '--input', bassCsv, '--bfimax', '0.25', '--json').stdout);
+    expect(lower.bfi).toBeLessThan(j.bfi);
+  });
+
+  it('bad input: clear message, non-zero exit', () => {
+    const cases: [string[], RegExp][] = [
+      [['--input', bassCsv, '--a', '1.2'], /Filter parameter and BFI max must be a number between 0 and 1/],
+      [['--input', bassCsv, '--bfimax', 'x'], /between 0 and 1/],
+      [['--input', bassCsv, '--method', 'hysep'], /must be one of eckhardt, lyne-hollick/],
+      [['--input', write('neg.csv', 'date,flow\n2000-01-01,1\n2000-01-02,-3\n')], /negative flow/],
+      [['--input', write('date.csv', 'date,flow\n01/02/2000,1\n')], /not YYYY-MM-DD/],
+      [['--method', 'eckhardt'], /missing required option --input/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = hwSwat('baseflow', ...args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});

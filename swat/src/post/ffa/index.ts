@@ -1,0 +1,3 @@
+export * from './special.ts';
+export * from './b17b.ts';
+export * from './annual-maxima.ts';

@@ -1,0 +1,5 @@
+// barrel of swat/src/post — output-tool algorithms (flood frequency, baseflow separation,
+// CE-QUAL-W2 inflow files, SWAT Check)
+export * from './ffa/index.ts';
+export * from './baseflow/index.ts';
+export * from './csv.ts';
