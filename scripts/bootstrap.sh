@@ -59,8 +59,6 @@ case "$task" in
     exec node bench/run.ts "$@" ;;
   new)
     exec node scripts/new.ts "$@" ;;
-  dataset:synthetic)
-    exec node datasets/src/synthetic.ts "$@" ;;
   typecheck)
     exec node scripts/typecheck.ts "$@" ;;
   *)

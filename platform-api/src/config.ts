@@ -23,6 +23,8 @@ export type Config = {
   smtpUrl: string | undefined;
   staticRoot: string; // where the shell and plugin builds are found
   version: string;
+  /** Key prefix of the queue and status channel in Redis (several sites may share one Redis). */
+  queuePrefix: string;
 };
 
 function int(v: string | undefined, d: number): number {
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     staticRoot: resolve(env.STATIC_ROOT ?? REPO_ROOT),
     version,
+    queuePrefix: env.QUEUE_PREFIX || 'hw',
   };
 }
 

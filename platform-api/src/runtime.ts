@@ -34,7 +34,7 @@ export async function resolveRedis(config: Config, log: Logger): Promise<{ url?:
 
 export async function createRuntime(
   config: Config,
-  opts: { migrate?: boolean; log?: Logger; redisUrl?: string | null; fetcher?: AppDeps['fetcher'] } = {},
+  opts: { migrate?: boolean; log?: Logger; redisUrl?: string | null; queuePrefix?: string; fetcher?: AppDeps['fetcher'] } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? pino({ level: config.logLevel, base: undefined });
   const db = bindModels(createDb(config));
@@ -49,8 +49,8 @@ export async function createRuntime(
   else if (opts.redisUrl) redis = { url: opts.redisUrl };
   else redis = await resolveRedis(config, log);
 
-  const queue: QueueDriver = redis.url ? new RedisQueueDriver({ redisUrl: redis.url, isWorker: true }) : new MemoryQueueDriver();
-  const bus: StatusBus = redis.url ? new RedisStatusBus(redis.url) : new MemoryStatusBus();
+  const queue: QueueDriver = redis.url ? new RedisQueueDriver({ redisUrl: redis.url, isWorker: true, prefix: opts.queuePrefix ?? config.queuePrefix }) : new MemoryQueueDriver();
+  const bus: StatusBus = redis.url ? new RedisStatusBus(redis.url, opts.queuePrefix ?? config.queuePrefix) : new MemoryStatusBus();
 
   const workspacePlugins = discoverWorkspacePlugins(config.staticRoot);
   if (opts.migrate !== false) await db.transaction((trx) => syncWorkspacePlugins(workspacePlugins, trx));

@@ -11,19 +11,19 @@ export interface StatusBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'hw:status';
-
 export class RedisStatusBus implements StatusBus {
   private readonly pub: Redis;
   private sub?: Redis;
   private readonly url: string;
-  constructor(url: string) {
+  private readonly channel: string;
+  constructor(url: string, prefix = 'hw') {
     this.url = url;
+    this.channel = `${prefix}:status`;
     this.pub = new Redis(url, { maxRetriesPerRequest: 3 });
     this.pub.on('error', () => {});
   }
   async publish(room: string, event: string, payload: unknown): Promise<void> {
-    await this.pub.publish(CHANNEL, JSON.stringify({ room, event, payload }));
+    await this.pub.publish(this.channel, JSON.stringify({ room, event, payload }));
   }
   async subscribe(listener: (e: StatusEvent) => void): Promise<void> {
     this.sub ??= new Redis(this.url);
@@ -35,7 +35,7 @@ export class RedisStatusBus implements StatusBus {
         /* a malformed message is dropped: it came from a foreign publisher */
       }
     });
-    await this.sub.subscribe(CHANNEL);
+    await this.sub.subscribe(this.channel);
   }
   async close(): Promise<void> {
     this.pub.disconnect();

@@ -19,7 +19,7 @@ export {
   layoutForRev,
   valueFormat,
   valueOffsets,
-  HEADER_PREFIX,
+  HEADER_PREFIX as OUTPUT_HEADER_PREFIX,
 } from './columns.ts';
 export { parseCioOutputSettings, parseCioPrintLists, firstPrintedYear } from './cio.ts';
 export {
@@ -33,10 +33,6 @@ export {
   detectOutputKind,
   detectLayout,
   detectPrintSettings,
-  parseRev,
-  julianDay,
-  monthDay,
-  isLeapYear,
   OutputRowStream,
 } from './reader.ts';
 export {
@@ -50,7 +46,7 @@ export {
   formatOutputHeaderLine,
   buildOutputHeader,
   OutputRowFormatter,
-  DEFAULT_BANNER,
+  DEFAULT_BANNER as DEFAULT_OUTPUT_BANNER,
 } from './writer.ts';
 export { readRchRows, readRchTable, parseRchTable } from './rch.ts';
 export { readSubRows, readSubTable, parseSubTable } from './sub.ts';

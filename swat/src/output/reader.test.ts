@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/shared-data.ts';
 import {
   detectPrintSettings,
-  monthDay,
-  julianDay,
   parseCioOutputSettings,
   parseOutputRows,
   readOutputHeader,
   readOutputRows,
   readOutputTable,
 } from './index.ts';
+import { julianDay, monthDay } from './reader.ts';
 
 const lrew = (period: string, file: string): string => sharedData('lrew_swat2012', 'outputs_rev637', period, file);
 
@@ -70,6 +69,14 @@ describe('reader details', () => {
     expect(t.columns.FLOW_OUTcms![i]).toBe(0.3025);
     expect(t.years[i]).toBe(10);
     expect(Number.isNaN(t.month[i]!)).toBe(true);
+  });
+
+  it('a file with only the header (no rows yet) still gives its header', () => {
+    const head = readFileSync(lrew('monthly', 'output.sub'), 'latin1').split('\n').slice(0, 9).join('\n') + '\n';
+    const { header, rows } = parseOutputRows(head);
+    expect(rows).toEqual([]);
+    expect(header.file).toBe('sub');
+    expect(header.columns[15]).toBe('LAT Q(mm)');
   });
 
   it('julian day helpers', () => {

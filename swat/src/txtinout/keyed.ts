@@ -31,6 +31,11 @@ interface Compiled {
   keys: string[];
   canonical: Layout;
   cache: Map<string, Layout>;
+  /** default values; arrays are copied per file */
+  template: Record<string, unknown>;
+  arrayKeys: string[];
+  /** layout of the previous file read: consecutive files nearly always share it */
+  last?: Layout;
 }
 const compiledSchemas = new WeakMap<Schema, Compiled>();
 
@@ -81,7 +86,9 @@ function compile(schema: Schema): Compiled {
     const i = names.get(key);
     if (i !== undefined && !names.has(alias)) names.set(alias, i);
   }
-  c = { schema, names, texts, keys, canonical: { items }, cache: new Map() };
+  const template = schemaDefaults(schema);
+  const arrayKeys = Object.keys(template).filter((k) => Array.isArray(template[k]));
+  c = { schema, names, texts, keys, canonical: { items }, cache: new Map(), template, arrayKeys };
   compiledSchemas.set(schema, c);
   return c;
 }
@@ -128,9 +135,9 @@ export function parseKeyedLines(
   stopAtEnd = false,
 ): KeyedParse {
   const c = compile(schema);
-  const values = schemaDefaults(schema);
+  const values: Record<string, unknown> = { ...c.template };
+  for (const k of c.arrayKeys) values[k] = (c.template[k] as unknown[]).slice();
   const items: LayoutItem[] = [];
-  const key: string[] = [];
   let ptr = 0;
   let li = start;
   const n = schema.length;
@@ -154,7 +161,6 @@ export function parseKeyedLines(
         if (hasValue && (before[0] === ' ' || before[0] === '\t')) end = before.trimEnd().length;
         const label = line.slice(p).trimEnd();
         items.push({ i: idx, label, pipe: p, end });
-        key.push(`P${idx}|${p}|${end}|${label}`);
         ptr = idx + 1;
         continue;
       }
@@ -183,7 +189,6 @@ export function parseKeyedLines(
         const dot = first.indexOf('.');
         const decimals = nums.length === 0 ? e[3] : dot >= 0 ? first.length - dot - 1 : 0;
         items.push({ i: ptr, width, decimals });
-        key.push(`A${ptr}|${width}|${decimals}`);
         ptr++;
         continue;
       } else if (e[1] === 'f' && p < 0) {
@@ -191,30 +196,44 @@ export function parseKeyedLines(
         const w = e[3];
         for (let k = 0; k < e[2]; k++) arr[e[4] + k] = line.slice(k * w, (k + 1) * w).trim();
         items.push({ i: ptr });
-        key.push(`F${ptr}`);
         ptr++;
         continue;
       } else if (isParam(e) && e[3] === '' && p < 0) {
         values[e[0]] = line.trim();
         const end = line[0] === ' ' ? line.trimEnd().length : 0;
         items.push({ i: ptr, label: '', pipe: -1, end });
-        key.push(`P${ptr}|-1|${end}|`);
         ptr++;
         continue;
       }
     }
     const text = line.trimEnd();
     items.push(text);
-    key.push('T' + text);
     if (matched >= 0) ptr = matched + 1;
   }
-  const k = key.join('\n');
-  let layout = c.cache.get(k);
+  return { values, layout: intern(c, items), next: li };
+}
+
+function sameItem(a: LayoutItem, b: LayoutItem): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.i === b.i && a.label === b.label && a.pipe === b.pipe && a.end === b.end && a.width === b.width && a.decimals === b.decimals;
+}
+
+/** Share one Layout object between files of the same shape (150,000 HRU files → a handful). */
+function intern(c: Compiled, items: LayoutItem[]): Layout {
+  const last = c.last;
+  if (last && last.items.length === items.length && items.every((it, k) => sameItem(it, last.items[k]!))) return last;
+  const key = items
+    .map((it) =>
+      typeof it === 'string' ? 'T' + it : `${it.i}|${it.pipe ?? ''}|${it.end ?? ''}|${it.width ?? ''}|${it.decimals ?? ''}|${it.label ?? ''}`,
+    )
+    .join('\n');
+  let layout = c.cache.get(key);
   if (!layout) {
     layout = { items };
-    c.cache.set(k, layout);
+    c.cache.set(key, layout);
   }
-  return { values, layout, next: li };
+  c.last = layout;
+  return layout;
 }
 
 /** Parse a whole keyed file: the first line is the title. */

@@ -186,10 +186,13 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
     const names = [...cio.RFILE, ...cio.TFILE, cio.SLRFILE, cio.RHFILE, cio.WNDFILE].filter(Boolean);
     await folder.load(names);
     const weather: Weather = { pcp: {}, tmp: {} };
-    for (const n of cio.RFILE.filter(Boolean)) {
-      const t = need(n, 'precipitation');
-      if (t !== undefined) weather.pcp[n] = parsePcp(t);
-    }
+    // sub-daily rows (IDT > 0) have another layout: keep those files verbatim
+    if (cio.IDT > 0) warnings.push(`sub-daily precipitation (IDT=${cio.IDT}) kept as raw text`);
+    else
+      for (const n of cio.RFILE.filter(Boolean)) {
+        const t = need(n, 'precipitation');
+        if (t !== undefined) weather.pcp[n] = parsePcp(t);
+      }
     for (const n of cio.TFILE.filter(Boolean)) {
       const t = need(n, 'temperature');
       if (t !== undefined) weather.tmp[n] = parseTmp(t);

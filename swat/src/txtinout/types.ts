@@ -391,6 +391,8 @@ export interface WeatherStation {
 }
 /** Daily precipitation file (.pcp; format i4,i3,1800f5.1): -99 = missing. */
 export interface PcpFile {
+  /** first line, only when it is not ArcSWAT's "Station  name1,name2," */
+  title?: string;
   stations: WeatherStation[];
   /** yyyyddd of each row */
   dates: Int32Array;
@@ -399,6 +401,8 @@ export interface PcpFile {
 }
 /** Daily temperature file (.tmp; format i4,i3,3600f5.1): max and min per station [°C]. */
 export interface TmpFile {
+  /** first line, only when it is not ArcSWAT's "Station  name1,name2," */
+  title?: string;
   stations: WeatherStation[];
   dates: Int32Array;
   tmax: Float64Array[];
@@ -529,7 +533,8 @@ export interface ReachInputs {
   swq?: Swq;
 }
 export interface Weather {
-  /** by file name as file.cio writes it, in file.cio order */
+  /** by file name as file.cio writes it, in file.cio order. Sub-daily precipitation (IDT > 0)
+   * is not parsed: those files stay in `otherFiles`. */
   pcp: Record<string, PcpFile>;
   tmp: Record<string, TmpFile>;
   slr?: SeriesFile;

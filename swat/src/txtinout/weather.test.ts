@@ -52,3 +52,15 @@ describe('weather files', () => {
     expect(two.values.map((v) => v[0])).toEqual([12.5, -3.25]);
   });
 });
+
+describe('weather headers of other tools', () => {
+  it('keeps a free first line and still reads Lati/Long/Elev', () => {
+    const text = 'Precipitation Input File pcp1.pcp 1/1/2020 QSWAT\nLati    45.1\nLong   -93.2\nElev     250\n2000001  0.0\n2000002 12.7\n';
+    const p = parsePcp(text);
+    expect(p.title).toBe('Precipitation Input File pcp1.pcp 1/1/2020 QSWAT');
+    expect(p.stations).toEqual([{ name: '', lat: 45.1, long: -93.2, elev: 250 }]);
+    expect(Array.from(p.pcp[0]!)).toEqual([0, 12.7]);
+    expect(formatPcp(p, '\n').split('\n')[0]).toBe(p.title);
+    expect(parsePcp(formatPcp(p))).toEqual(p);
+  });
+});

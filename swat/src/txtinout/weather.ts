@@ -24,7 +24,9 @@ function headerValues(line: string | undefined, count: number, width: number): n
  * field per station (5 wide in .pcp, 10 wide in .tmp where each station has two columns). */
 function parseStations(lines: string[], width: number): WeatherStation[] {
   const nameLine = (lines[0] ?? '').replace(/\r$/, '');
-  const names = nameLine.replace(/^\s*station\s*/i, '').split(',').map((s) => s.trim());
+  // ArcSWAT: "Station  pcp146,pcp137,"; other tools write a free title (kept in `title`)
+  const named = /^\s*station\b/i.test(nameLine);
+  const names = named ? nameLine.replace(/^\s*station\s*/i, '').split(',').map((s) => s.trim()) : [];
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
   const latLine = (lines[1] ?? '').replace(/\r$/, '').trimEnd();
   const count = Math.max(names.length, Math.ceil((latLine.length - 7) / width));
@@ -65,7 +67,16 @@ export function parsePcp(text: string): PcpFile {
     dates[r] = yyyyddd(line);
     for (let k = 0; k < pcp.length; k++) pcp[k]![r] = cellValue(line, 7 + k * 5, 12 + k * 5, 1);
   }
-  return { stations, dates, pcp };
+  const f: PcpFile = { stations, dates, pcp };
+  const title = keptTitle(lines[0], stations);
+  if (title !== undefined) f.title = title;
+  return f;
+}
+
+/** The first line when it is not what the writer rebuilds from the station names. */
+function keptTitle(line: string | undefined, stations: WeatherStation[]): string | undefined {
+  const l = (line ?? '').replace(/\r$/, '').trimEnd();
+  return l === stationHeader(stations, 5)[0]!.trimEnd() ? undefined : l;
 }
 
 export function parseTmp(text: string): TmpFile {
@@ -83,7 +94,10 @@ export function parseTmp(text: string): TmpFile {
       tmin[k]![r] = cellValue(line, 12 + k * 10, 17 + k * 10, 1);
     }
   }
-  return { stations, dates, tmax, tmin };
+  const f: TmpFile = { stations, dates, tmax, tmin };
+  const title = keptTitle(lines[0], stations);
+  if (title !== undefined) f.title = title;
+  return f;
 }
 
 /** slr/hmd/wnd; `records` = NSTOT/NHTOT/NWTOT from file.cio when known, else from the first row. */
@@ -134,9 +148,15 @@ function emit(header: string[], rows: number, row: (r: number) => string, eol: s
   return parts.join('');
 }
 
+function header(f: PcpFile | TmpFile, width: number): string[] {
+  const h = stationHeader(f.stations, width);
+  if (f.title !== undefined) h[0] = f.title;
+  return h;
+}
+
 export function formatPcp(f: PcpFile, eol = '\r\n'): string {
   return emit(
-    stationHeader(f.stations, 5),
+    header(f, 5),
     f.dates.length,
     (r) => {
       let s = dateField(f.dates[r]!);
@@ -149,7 +169,7 @@ export function formatPcp(f: PcpFile, eol = '\r\n'): string {
 
 export function formatTmp(f: TmpFile, eol = '\r\n'): string {
   return emit(
-    stationHeader(f.stations, 10),
+    header(f, 10),
     f.dates.length,
     (r) => {
       let s = dateField(f.dates[r]!);

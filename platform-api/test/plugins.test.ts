@@ -1,0 +1,147 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/http/errors.ts';
+import { syncWorkspacePlugins } from '../src/modules/plugins/service.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let app: TestApp;
+let admin: string;
+let remote: Server;
+let remoteUrl: string;
+const served: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  // A stand-in for an externally deployed remote: serves an mf-manifest.json and headwater.json.
+  remote = createServer((req, res) => {
+    const body = served[req.url ?? ''];
+    if (body === undefined) {
+      res.statusCode = 404;
+      return res.end('not found');
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => remote.listen(0, '127.0.0.1', () => r()));
+  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+  app = await startTestApp();
+  admin = await app.login();
+});
+afterAll(async () => {
+  await app?.close();
+  remote?.close();
+});
+
+describe('plugin registry', () => {
+  it('lists the workspace plugins home and help with served entries', async () => {
+    const res = await app.request('/api/plugins');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((p: { id: string }) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['home', 'help']));
+    const help = res.body.find((p: { id: string }) => p.id === 'help');
+    expect(help).toMatchObject({ kind: 'page', entry: '/plugins/help/mf-manifest.json', remote: 'hw_help' });
+    expect(help.routes.map((r: { path: string }) => r.path)).toEqual(['/help', '/help/landuse']);
+  });
+
+  it('lets a full admin disable and re-enable a plugin; visitors follow', async () => {
+    expect((await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: false } })).status).toBe(401);
+    const off = await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: false }, token: admin });
+    expect(off.status).toBe(200);
+    const visitor = await app.request('/api/plugins');
+    expect(visitor.body.map((p: { id: string }) => p.id)).not.toContain('help');
+    // The disabled plugin's API answers the spec's message.
+    const api = await app.request('/api/help/runtimeguide');
+    expect(api.status).toBe(400);
+    expect(api.body).toBe(MESSAGES.featureDisabled);
+    // The administrators' list still shows it, disabled.
+    const all = await app.request('/api/admin/plugins', { token: admin });
+    expect(all.body.find((p: { id: string }) => p.id === 'help').enabled).toBe(false);
+
+    await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: true }, token: admin });
+    expect((await app.request('/api/plugins')).body.map((p: { id: string }) => p.id)).toContain('help');
+    const guide = await app.request('/api/help/runtimeguide');
+    expect(guide.status).toBe(200);
+    expect(guide.body.rows[0]).toEqual({ hrus: 2500, times: ['8m', '9m', '11m', '13m'] });
+  });
+
+  it('keeps an administrator choice across restarts (re-sync)', async () => {
+    await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: false }, token: admin });
+    await app.deps.db.transaction((trx) => syncWorkspacePlugins(app.deps.workspacePlugins, trx));
+    expect((await app.request('/api/plugins')).body.map((p: { id: string }) => p.id)).not.toContain('help');
+    await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: true }, token: admin });
+  });
+
+  it('validates toggle bodies and unknown ids', async () => {
+    const bad = await app.request('/api/admin/plugins/help', { method: 'PUT', body: { enabled: 'yes' }, token: admin });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(['enabled']);
+    expect((await app.request('/api/admin/plugins/nope', { method: 'PUT', body: { enabled: true }, token: admin })).status).toBe(404);
+  });
+
+  it('makes the site-setting flags the flags of the plugins that declare them', async () => {
+    const manifest = { id: 'ffa-probe', kind: 'output' as const, title: 'Flood frequency', version: '1.0.0', sdk: '^1', flag: 'includeFfa', defaultEnabled: false, routes: [], nav: [] };
+    await app.deps.db.transaction((trx) => syncWorkspacePlugins([{ manifest, dir: '', distDir: '' }], trx));
+    let settings = (await app.request('/api/admin/websitesettings', { token: admin })).body;
+    expect(settings.includeFfa).toBe(false);
+    const saved = await app.request('/api/admin/websitesettings', { body: { includeFfa: true, enableAlertNotification: true, alertNotification: 'Maintenance at noon' }, token: admin });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ includeFfa: true, enableAlertNotification: true });
+    const listed = (await app.request('/api/plugins')).body.map((p: { id: string }) => p.id);
+    expect(listed).toContain('ffa-probe');
+    await app.request('/api/admin/plugins/ffa-probe', { method: 'PUT', body: { enabled: false }, token: admin });
+    settings = (await app.request('/api/admin/websitesettings', { token: admin })).body;
+    expect(settings.includeFfa).toBe(false);
+    // A flag with no plugin installed keeps the administrator's choice.
+    await app.request('/api/admin/websitesettings', { body: { includeCeQual: true }, token: admin });
+    expect((await app.request('/api/admin/websitesettings', { token: admin })).body.includeCeQual).toBe(true);
+    expect((await app.request('/api/datasets/websitetext')).body.siteSettings.alertNotification).toBe('Maintenance at noon');
+  });
+
+  it('validates website settings', async () => {
+    const res = await app.request('/api/admin/websitesettings', { body: { customMapZoom: 99, includeFfa: 'on' }, token: admin });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['customMapZoom', 'includeFfa']);
+  });
+});
+
+describe('external remotes', () => {
+  const headwater = { id: 'ext-tool', kind: 'page', title: 'External tool', version: '2.0.0', sdk: '^1', routes: [{ path: '/ext', access: 'user' }], nav: [] };
+
+  it('registers a reachable remote that exposes ./plugin with a compatible SDK', async () => {
+    served['/ext/mf-manifest.json'] = { id: 'hw_ext_tool', name: 'hw_ext_tool', exposes: [{ id: 'hw_ext_tool:plugin', name: 'plugin', path: './plugin' }], shared: [] };
+    served['/ext/headwater.json'] = headwater;
+    const res = await app.request('/api/admin/plugins', { body: { manifestUrl: `${remoteUrl}/ext/mf-manifest.json` }, token: admin });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: 'ext-tool', entry: `${remoteUrl}/ext/mf-manifest.json`, remote: 'hw_ext_tool' });
+    expect((await app.request('/api/plugins')).body.map((p: { id: string }) => p.id)).toContain('ext-tool');
+    expect((await app.request('/api/admin/plugins/ext-tool', { method: 'DELETE', token: admin })).status).toBe(204);
+  });
+
+  it('refuses unreachable, non-exposing, incompatible and colliding remotes', async () => {
+    const post = (manifestUrl: string) => app.request('/api/admin/plugins', { body: { manifestUrl }, token: admin });
+    expect((await post('not a url')).body.errors.manifestUrl[0]).toMatch(/full http/);
+    expect((await post(`${remoteUrl}/missing/mf-manifest.json`)).body.errors.manifestUrl[0]).toMatch(/answered 404/);
+    expect((await post('http://127.0.0.1:1/mf-manifest.json')).body.errors.manifestUrl[0]).toMatch(/could not be reached/);
+
+    served['/noexpose/mf-manifest.json'] = { exposes: [{ path: './other' }] };
+    expect((await post(`${remoteUrl}/noexpose/mf-manifest.json`)).body.errors.manifestUrl).toEqual(['The remote does not expose ./plugin.']);
+
+    served['/old/mf-manifest.json'] = { exposes: [{ path: './plugin' }] };
+    served['/old/headwater.json'] = { ...headwater, id: 'old-tool', sdk: '^0' };
+    expect((await post(`${remoteUrl}/old/mf-manifest.json`)).body.errors.manifestUrl[0]).toMatch(/not compatible with SDK 1/);
+
+    served['/clash/mf-manifest.json'] = { exposes: [{ path: './plugin' }] };
+    served['/clash/headwater.json'] = { ...headwater, id: 'help' };
+    expect((await post(`${remoteUrl}/clash/mf-manifest.json`)).body.errors.manifestUrl[0]).toMatch(/built-in plugin already uses the id 'help'/);
+    expect((await app.request('/api/admin/plugins/help', { method: 'DELETE', token: admin })).status).toBe(400);
+  });
+});
+
+describe('static files', () => {
+  it('serves the plugin remote files and refuses path traversal', async () => {
+    const ok = await fetch(`${app.url}/plugins/help/headwater.json`);
+    if (ok.status === 200) expect(((await ok.json()) as { id: string }).id).toBe('help');
+    const evil = await fetch(`${app.url}/plugins/help/..%2F..%2Fpackage.json`);
+    expect(evil.status).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+// `npm test`: every test — unit and integration tests (vitest, on real PostgreSQL and Redis),
+// then the browser tests (Playwright in Debian Chromium against the whole running product).
+// Ends with one line `N passed, N failed[, N skipped]` over all of them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+const root = join(import.meta.dirname, '..');
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const args = process.argv.slice(2);
+const only = args.find((a) => ['unit', 'e2e'].includes(a));
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function checkServices(): Promise<string[]> {
+  const problems: string[] = [];
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (err) {
+    problems.push(`PostgreSQL at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')} is not reachable (${(err as Error).message}). Start it, or set DATABASE_URL to a server where this user may create databases.`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    problems.push(`Redis at ${redisUrl} is not reachable (${(err as Error).message}). Start redis-server, or set REDIS_URL.`);
+  } finally {
+    redis.disconnect();
+  }
+  return problems;
+}
+
+const problems = await checkServices();
+if (problems.length) {
+  for (const p of problems) process.stderr.write(`npm test: ${p}\n`);
+  process.exit(1);
+}
+
+const node = process.execPath;
+const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_ENV: 'test' };
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(label: string, argv: string[]): number {
+  process.stdout.write(`\n── ${label}\n`);
+  const r = spawnSync(node, argv, { cwd: root, env, stdio: 'inherit' });
+  return r.status ?? 1;
+}
+
+if (only !== 'e2e') {
+  const file = join(out, 'vitest.json');
+  const code = run('unit and integration tests (vitest)', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  if (code !== 0) exitCode = code;
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests + r.numTodoTests;
+  } else exitCode ||= 1;
+}
+
+if (only !== 'unit') {
+  let code = run('build (shell and plugins)', [join(root, 'scripts/build.ts')]);
+  if (code === 0) {
+    const file = join(out, 'playwright.json');
+    code = spawnSync(node, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(root, 'e2e/playwright.config.ts')], {
+      cwd: root,
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      stdio: 'inherit',
+    }).status ?? 1;
+    if (existsSync(file)) {
+      const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+      total.passed += r.stats.expected + r.stats.flaky;
+      total.failed += r.stats.unexpected;
+      total.skipped += r.stats.skipped;
+    } else total.failed += 1;
+  } else total.failed += 1;
+  if (code !== 0) exitCode ||= code;
+}
+
+if (total.passed + total.failed === 0) exitCode ||= 1; // a run that executed no test is a failure
+process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+process.exit(exitCode || (total.failed ? 1 : 0));
