@@ -2,7 +2,9 @@
 // then the browser tests (Playwright in Debian Chromium against the whole running product).
 // Ends with one line `N passed, N failed[, N skipped]` over all of them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -40,6 +42,33 @@ async function checkServices(): Promise<string[]> {
   return problems;
 }
 
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.href;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 const problems = await checkServices();
 if (problems.length) {
   for (const p of problems) process.stderr.write(`npm test: ${p}\n`);
@@ -74,11 +103,19 @@ if (only !== 'unit') {
   let code = run('build (shell and plugins)', [join(root, 'scripts/build.ts')]);
   if (code === 0) {
     const file = join(out, 'playwright.json');
+    rmSync(file, { force: true });
+    // The browser tests get their own database, data folder and port.
+    const e2eDb = `hw_e2e_${process.pid}`;
+    await adminQuery(`create database ${e2eDb}`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'hw-e2e-'));
+    process.stdout.write('\n── browser tests (Playwright, Chromium)\n');
     code = spawnSync(node, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(root, 'e2e/playwright.config.ts')], {
       cwd: root,
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: withDatabase(databaseUrl, e2eDb), E2E_DATA_DIR: dataDir, E2E_PORT: String(await freePort()) },
       stdio: 'inherit',
     }).status ?? 1;
+    await adminQuery(`drop database if exists ${e2eDb} with (force)`).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
     if (existsSync(file)) {
       const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
       total.passed += r.stats.expected + r.stats.flaky;

@@ -6,7 +6,7 @@ export async function loginFromHeader(page: Page, user = ADMIN): Promise<void> {
   await page.getByTestId('login-button').click();
   const form = page.getByTestId('login-form').first();
   await form.getByLabel('User name').fill(user.userName);
-  await form.getByLabel('Password').fill(user.password);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('menu-account')).toHaveText(user.userName);
 }

@@ -69,10 +69,10 @@ test('admin pages guard: visitors get the login form, signed-in admins the page'
   await page.goto('/admin/plugins');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.getByTestId('login-form').getByLabel('User name').fill('admin');
-  await page.getByTestId('login-form').getByLabel('Password').fill('wrong-password');
+  await page.getByTestId('login-form').getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByTestId('login-form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('error-list')).toContainText('Invalid credentials');
-  await page.getByTestId('login-form').getByLabel('Password').fill('E2e-admin-pass1');
+  await page.getByTestId('login-form').getByLabel('Password', { exact: true }).fill('E2e-admin-pass1');
   await page.getByTestId('login-form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('plugins-table')).toContainText('Documentation & Support');
   await page.getByTestId('menu-account').click();

@@ -15,7 +15,7 @@ export class PlantTable {
   tOpt: Float64Array; tBase: Float64Array; wsyf: Float64Array; usleC: Float64Array; gsi: Float64Array; vpdfr: Float64Array; frgmax: Float64Array;
   wavp: Float64Array; rsdco: Float64Array; alaiMin: Float64Array; bioLeaf: Float64Array; matYrs: Float64Array; bmxTrees: Float64Array;
   extCoef: Float64Array; bmDieoff: Float64Array; leaf1: Float64Array; leaf2: Float64Array; vpd2: Float64Array; gsiAdj: Float64Array;
-  cnyld: Float64Array; cpyld: Float64Array; bn3: Float64Array; bp3: Float64Array;
+  cnyld: Float64Array; cpyld: Float64Array; bn1: Float64Array; bn3: Float64Array; bp3: Float64Array; bnc1: Float64Array; bnc2: Float64Array;
   constructor(plants: PlantParams[]) {
     const n = plants.length;
     this.n = n;
@@ -30,7 +30,22 @@ export class PlantTable {
     this.frgmax = f((p) => p.frgmax); this.wavp = f((p) => p.wavp); this.rsdco = f((p) => p.rsdcoPl); this.alaiMin = f((p) => p.alaiMin);
     this.bioLeaf = f((p) => p.bioLeaf); this.matYrs = f((p) => p.matYrs); this.bmxTrees = f((p) => p.bmxTrees); this.extCoef = f((p) => p.extCoef);
     this.bmDieoff = f((p) => p.bmDieoff);
-    this.cnyld = f((p) => p.cnyld); this.cpyld = f((p) => p.cpyld); this.bn3 = f((p) => p.bn3); this.bp3 = f((p) => p.bp3);
+    this.cnyld = f((p) => p.cnyld); this.cpyld = f((p) => p.cpyld); this.bn1 = f((p) => p.bn1); this.bn3 = f((p) => p.bn3); this.bp3 = f((p) => p.bp3);
+    // optimal plant N fraction curve (readplant: ascrv through (0.5, bn2) and (1, bn3))
+    this.bnc1 = new Float64Array(n);
+    this.bnc2 = new Float64Array(n);
+    plants.forEach((p, i) => {
+      const b1 = p.bn1 - p.bn3;
+      if (b1 > 1e-6) {
+        const b2 = 1 - (p.bn2 - p.bn3) / b1;
+        const b3 = 1 - 0.00001 / b1;
+        if (b2 > 0 && b2 < 1 && b3 > b2 && b3 < 1) {
+          const [c1, c2] = ascrv(b2, b3, 0.5, 1);
+          this.bnc1[i] = c1;
+          this.bnc2[i] = c2;
+        }
+      }
+    });
     // leaf area development curve (ascrv through (frgrw1, laimx1), (frgrw2, laimx2))
     this.leaf1 = new Float64Array(n);
     this.leaf2 = new Float64Array(n);
@@ -82,6 +97,9 @@ export class Model {
   // soil layers (stride ML)
   nly: Int32Array; solZ: Float64Array; solFc: Float64Array; solUl: Float64Array; solSt: Float64Array; solHk: Float64Array; solK: Float64Array;
   solTmp: Float64Array; solWpmm: Float64Array; solBd: Float64Array;
+  // nitrogen (kg N/ha per layer): nitrate, active and stable humic organic N; fresh organic N in residue
+  solNo3: Float64Array; solAorgn: Float64Array; solOrgn: Float64Array; solCbn: Float64Array; fon: Float64Array; plantn: Float64Array;
+  anionExcl: Float64Array; autoNyr: Float64Array; autoNyrMax: Float64Array;
   sumfc: Float64Array; sumul: Float64Array; avgBd: Float64Array;
   // states
   sno: Float64Array; snotmp: Float64Array; canstor: Float64Array; surfBs: Float64Array; latBs: Float64Array;
@@ -154,6 +172,8 @@ export class Model {
     this.smx = F(); this.wrt1 = F(); this.wrt2 = F(); this.sci = F(); this.cnday = F();
     this.nly = I(); this.solZ = FL(); this.solFc = FL(); this.solUl = FL(); this.solSt = FL(); this.solHk = FL(); this.solK = FL(); this.solTmp = FL();
     this.solWpmm = FL(); this.solBd = FL();
+    this.solNo3 = FL(); this.solAorgn = FL(); this.solOrgn = FL(); this.solCbn = FL(); this.fon = F(); this.plantn = F();
+    this.anionExcl = F(); this.autoNyr = F(); this.autoNyrMax = F();
     this.sumfc = F(); this.sumul = F(); this.avgBd = F();
     this.sno = F(); this.snotmp = F(); this.canstor = F(); this.surfBs = F(); this.latBs = F(); this.shallst = F(); this.deepst = F(); this.rchrg = F();
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
@@ -247,6 +267,17 @@ export class Model {
         this.solSt[o] = ffc * this.solFc[o];
         this.solBd[o] = bd;
         this.solTmp[o] = this.subTmpAn[si];
+        // soil_chem: initial nitrate and humic N (C:N 14, 2% active) when .chm gives none
+        const li = layers === L ? l : Math.max(0, l - 1);
+        const wt1 = (bd * dep) / 100;
+        const zmid = (zprev + ly.z) / 2;
+        const no3c = (h.solNo3[li] ?? 0) > 0 ? h.solNo3[li] : 7 * Math.exp(-zmid / 1000);
+        this.solNo3[o] = no3c * wt1;
+        const orgc = (h.solOrgn[li] ?? 0) > 0 ? h.solOrgn[li] : (10000 * (ly.cbn > 0 ? ly.cbn : 0.1)) / 14;
+        const orgn = orgc * wt1;
+        this.solAorgn[o] = orgn * 0.02;
+        this.solOrgn[o] = orgn * 0.98;
+        this.solCbn[o] = ly.cbn;
         sumfc += this.solFc[o];
         sumul += this.solUl[o];
         bdsum += bd * dep;
@@ -303,6 +334,8 @@ export class Model {
       this.sno[i] = s.snoSub;
       this.snotmp[i] = 0;
       this.rsd[i] = h.rsdin;
+      this.fon[i] = h.rsdin * 0.0015;
+      this.anionExcl[i] = h.anionExcl > 0 && h.anionExcl < 1 ? h.anionExcl : 0.5;
       // initial plant
       this.iplant[i] = -1;
       if (h.igro === 1) {

@@ -152,6 +152,10 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     hruAa: new Float64Array(n * 6), model: m,
   };
   const yearSum = new Float64Array(NBV);
+  const D = new DayShared({
+    m, pl, b, p, sb: subs[0], s: 0, tav: 0, tmx: 0, tmn: 0, slr: 0, dayl: 0, svo: 0, wanted, mstart: new Int32Array(13), jd: 0, mon: 0,
+    sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet: b.ipet, subWyld, subSed, sv, bv, totals, printing: false, hv,
+  });
 
   const ipet = b.ipet;
   const esd = 500;
@@ -205,6 +209,10 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       let mon = 0;
       while (mon < 11 && jd >= mstart[mon + 1]) mon++;
       const dom = jd - mstart[mon] + 1;
+      D.jd = jd;
+      D.mon = mon;
+      D.mstart = mstart;
+      D.printing = printing;
       const di = yr === c.iyr ? jd - 1 : dayIndexOf(c.iyr, yr, jd);
       bv.fill(0);
 
@@ -322,651 +330,12 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
 
       // ---- HRUs
       for (let s = 0; s < nsub; s++) {
-        const sb = subs[s];
-        const h0 = m.subHruBegin[s];
+        D.s = s;
+        D.sb = subs[s];
+        D.tav = sTav[s]; D.tmx = sTmx[s]; D.tmn = sTmn[s]; D.slr = sSlr[s]; D.dayl = sDayl[s];
+        D.svo = s * NSV;
         const h1 = m.subHruEnd[s];
-        const tav = sTav[s], tmx = sTmx[s], tmn = sTmn[s], slr = sSlr[s];
-        const dayl = sDayl[s];
-        const svo = s * NSV;
-        for (let h = h0; h < h1; h++) {
-          const want = wanted !== null && wanted[h] === 1;
-          const base = h * ML;
-          const nl = m.nly[h];
-          let swInit = 0;
-          if (want) for (let l = 0; l < nl; l++) swInit += m.solSt[base + l];
-          let precip = sPcp[s];
-          const precipRaw = precip;
-          let nApp = 0, pApp = 0, nAuto = 0, irr = 0, yld = 0;
-
-          // ---- management operations (operatn)
-          m.phubase[h] += tav > 0 ? tav / m.subPhutot[s] : 0;
-          if (m.opEnd[h] > m.opBegin[h]) {
-            const r = runOps(m, p, h, jd, mstart, tav);
-            nApp += r.nApp; pApp += r.pApp; yld += r.yld; irr += r.irr;
-          }
-          // auto-irrigation demand scheduled the day before
-          if (m.irrPending[h] > 0) {
-            irr += m.irrPending[h];
-            m.irrPending[h] = 0;
-          }
-
-          // ---- dormancy (perennials, trees, cool-season annuals)
-          let ip = m.iplant[h];
-          if (m.igro[h] === 1 && ip >= 0) {
-            const idc = pl.idc[ip];
-            if (idc === 2 || idc === 3 || idc === 5 || idc === 6 || idc === 7) {
-              const thr = m.subDaylmn[s] + m.subDormHr[s];
-              if (m.idorm[h] === 0 && dayl < thr && jd > 182 === (sb.lat >= 0)) {
-                m.idorm[h] = 1;
-                if (idc === 7) {
-                  const res = m.bio[h] * pl.bioLeaf[ip];
-                  m.rsd[h] += res;
-                  m.bio[h] -= res;
-                  m.lai[h] = pl.alaiMin[ip];
-                  m.phuacc[h] = 0;
-                } else if (idc === 3 || idc === 6) {
-                  const res = m.bio[h] * pl.bmDieoff[ip];
-                  m.rsd[h] += res;
-                  m.bio[h] -= res;
-                  m.lai[h] = pl.alaiMin[ip];
-                  m.phuacc[h] = 0;
-                }
-              } else if (m.idorm[h] === 1 && dayl >= thr) {
-                m.idorm[h] = 0;
-              }
-            }
-          }
-
-          // ---- albedo (albedo.f)
-          const solCov = 0.8 * m.bio[h] + m.rsd[h];
-          let albday: number;
-          if (m.sno[h] > 0.5) albday = 0.8;
-          else {
-            albday = m.solAlb[h];
-            if (m.lai[h] > 0) {
-              const eaj = Math.exp(-5e-5 * (solCov + 0.1));
-              albday = 0.23 * (1 - eaj) + m.solAlb[h] * eaj;
-            }
-          }
-
-          // ---- soil temperature (solt.f)
-          {
-            const bd = m.avgBd[h];
-            const dp = 1000 + (2500 * bd) / (bd + 686 * Math.exp(-5.63 * bd));
-            const ww = 0.356 - 0.144 * bd;
-            let sw = 0;
-            for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
-            const zmax = m.solZ[base + nl - 1];
-            const wc = sw / (ww * zmax);
-            const bb = Math.log(500 / dp);
-            const f = Math.exp(bb * ((1 - wc) / (1 + wc)) * ((1 - wc) / (1 + wc)));
-            const dd = f * dp;
-            const st0 = (slr * (1 - albday) - 14) / 20;
-            const tbare = tav + 0.5 * (tmx - tmn) * st0;
-            const cv = m.bio[h] + m.rsd[h];
-            let bcv = cv / (cv + Math.exp(7.563 - 1.297e-4 * cv));
-            if (m.sno[h] > 0) {
-              const bsn = m.sno[h] <= 120 ? m.sno[h] / (m.sno[h] + Math.exp(6.055 - 0.3002 * m.sno[h])) : 1;
-              bcv = Math.max(bsn, bcv);
-            }
-            const tcov = bcv * m.solTmp[base + 1 < base + nl ? base + 1 : base] + (1 - bcv) * tbare;
-            const tsrf = m.sno[h] > 0 || m.bio[h] + m.rsd[h] > 0 ? Math.min(tbare, tcov) : tbare;
-            let zprev = 0;
-            const tan = m.subTmpAn[s];
-            for (let l = 0; l < nl; l++) {
-              const zc = (zprev + m.solZ[base + l]) / 2;
-              const zd = zc / dd;
-              const df = zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
-              m.solTmp[base + l] = 0.8 * m.solTmp[base + l] + 0.2 * (df * (tan - tsrf) + tsrf);
-              zprev = m.solZ[base + l];
-            }
-          }
-
-          // ---- canopy interception (canopyint.f)
-          let canPrecip = 0;
-          if (m.canmx[h] > 0 && ip >= 0 && pl.blai[ip] > 0.001 && precip > 0) {
-            const canmxl = (m.canmx[h] * m.lai[h]) / pl.blai[ip];
-            const xx = precip;
-            const room = canmxl - m.canstor[h];
-            if (precip < room) {
-              m.canstor[h] += xx;
-              canPrecip = xx;
-              precip = 0;
-            } else if (room > 0) {
-              precip -= room;
-              canPrecip = room;
-              m.canstor[h] = canmxl;
-            }
-          }
-
-          // ---- snow (snom.f)
-          let snofall = 0, snomlt = 0;
-          if (tav <= b.sftmp) {
-            m.sno[h] += precip;
-            snofall = precip;
-            precip = 0;
-          }
-          m.snotmp[h] = m.snotmp[h] * (1 - b.timp) + tav * b.timp;
-          if (tmx > b.smtmp && m.sno[h] > 0) {
-            const smfac = (b.smfmx + b.smfmn) / 2 + (Math.sin((jd - 81) / 58.09) * (b.smfmx - b.smfmn)) / 2;
-            snomlt = smfac * ((m.snotmp[h] + tmx) / 2 - b.smtmp);
-            let snocov = 1;
-            if (m.sno[h] < b.snocovmx) {
-              const xx = m.sno[h] / b.snocovmx;
-              const [c1, c2] = snowCurve(b.sno50cov);
-              snocov = xx / (xx + Math.exp(c1 - c2 * xx));
-            }
-            snomlt *= snocov;
-            if (snomlt < 0) snomlt = 0;
-            if (snomlt > m.sno[h]) snomlt = m.sno[h];
-            m.sno[h] -= snomlt;
-            precip += snomlt;
-          }
-
-          // ---- daily curve number (dailycn.f) and runoff (surq_daycn.f)
-          let solSw = 0;
-          for (let l = 0; l < nl; l++) solSw += m.solSt[base + l];
-          let r2: number;
-          if (b.icn === 1) r2 = m.sci[h];
-          else {
-            let xx = m.wrt1[h] - m.wrt2[h] * solSw;
-            if (xx < -20) xx = -20;
-            if (xx > 20) xx = 20;
-            r2 = m.smx[h] * (1 - solSw / (solSw + Math.exp(xx)));
-          }
-          if (m.solTmp[base + (nl > 1 ? 1 : 0)] <= 0) r2 = m.smx[h] * (1 - Math.exp(-b.cnFroz * r2));
-          r2 = Math.max(r2, 3);
-          const cnday = 25400 / (r2 + 254);
-          let surfq = 0;
-          if (precip > 0) {
-            const bb = 0.2 * r2;
-            const pb = precip - bb;
-            if (pb > 0) surfq = (pb * pb) / (precip + 0.8 * r2);
-            const fcimp = m.urbanFcimp[h];
-            if (fcimp > 0) {
-              const ri = 25400 / 98 - 254;
-              const pbi = precip - 0.2 * ri;
-              const qi = pbi > 0 ? (pbi * pbi) / (precip + 0.8 * ri) : 0;
-              surfq = surfq * (1 - fcimp) + qi * fcimp;
-            }
-            if (surfq > precip) surfq = precip;
-          }
-          // irrigation is applied on the soil surface and infiltrates
-          let inflpcp = precip - surfq + irr;
-
-          // ---- potholes: a fraction of the runoff is held, evaporates, seeps and spills
-          let potSeep = 0, potEvap = 0;
-          if (m.potFr[h] > 0) {
-            const toPot = surfq * m.potFr[h];
-            surfq -= toPot;
-            m.potVol[h] += toPot;
-            const sa = m.potVolx[h] > 0 ? Math.min(1, m.potVol[h] / m.potVolx[h]) * m.potFr[h] : m.potFr[h];
-            potEvap = Math.min(m.potVol[h], (m.evpot[h] > 0 ? m.evpot[h] : 0.5) * sPetNoSnow[s] * sa);
-            m.potVol[h] -= potEvap;
-            potSeep = Math.min(m.potVol[h], m.solK[base] * 24 * sa);
-            m.potVol[h] -= potSeep;
-            const tile = Math.min(m.potVol[h], m.potTile[h]);
-            m.potVol[h] -= tile;
-            surfq += tile;
-            if (m.potVol[h] > m.potVolx[h]) {
-              surfq += m.potVol[h] - m.potVolx[h];
-              m.potVol[h] = m.potVolx[h];
-            }
-            inflpcp += potSeep;
-          }
-
-          // ---- percolation and lateral flow (percmain.f / percmicro.f / sat_excess.f)
-          let sep = inflpcp;
-          let latq = 0;
-          let sepbtm = 0;
-          const slpOverL = (m.slp[h] / m.slsoil[h]) * 0.024;
-          let zprev = 0;
-          for (let l = 0; l < nl; l++) {
-            const o = base + l;
-            m.solSt[o] += sep;
-            sep = 0;
-            const exc = m.solSt[o] - m.solFc[o];
-            let lat = 0;
-            if (exc > 1e-5) {
-              if (m.solTmp[o] > 0) {
-                const dg = m.solZ[o] - zprev;
-                const drain = m.solUl[o] - m.solFc[o];
-                const ho = drain === 0 ? 0 : (2 * exc) / (drain / dg);
-                lat = ho * m.solK[o] * slpOverL;
-                if (lat < 0) lat = 0;
-                if (lat > exc) lat = exc;
-                sep = exc * (1 - Math.exp(-24 / m.solHk[o]));
-                if (l === nl - 1) {
-                  const xx = (m.depImp[h] - m.solZ[o]) / 1000;
-                  sep = xx < 1e-4 ? 0 : (sep * xx) / (xx + Math.exp(8.833 - 2.598 * xx));
-                }
-                if (sep + lat > exc) {
-                  const ratio = sep / (lat + sep);
-                  sep = exc * ratio;
-                  lat = exc * (1 - ratio);
-                }
-                m.solSt[o] = Math.max(1e-6, m.solSt[o] - sep - lat);
-                // sat_excess: water above saturation moves up
-                if (m.solSt[o] > m.solUl[o]) {
-                  let up = m.solSt[o] - m.solUl[o];
-                  m.solSt[o] = m.solUl[o];
-                  for (let u = l - 1; u >= 0 && up > 0; u--) {
-                    const ou = base + u;
-                    const room = m.solUl[ou] - m.solSt[ou];
-                    const mv = Math.min(room, up);
-                    m.solSt[ou] += mv;
-                    up -= mv;
-                  }
-                  if (up > 0) {
-                    surfq += up; // exfiltration to the surface
-                  }
-                }
-              }
-            }
-            latq += lat;
-            if (l === nl - 1) sepbtm = sep;
-            zprev = m.solZ[o];
-          }
-
-          // ---- potential ET (etpot.f) and maximum transpiration
-          const pet = m.sno[h] <= 0.5 ? sPetNoSnow[s] : sPetSnow[s];
-          let epMax = 0;
-          const growing = m.igro[h] === 1 && ip >= 0;
-          if (ipet === 1 && growing) {
-            const cht = m.cht[h];
-            const zz = cht <= 1 ? 170 : cht * 100 + 100;
-            const uzz = sWnd[s] * Math.pow(zz / 1000, 0.2);
-            const chz = cht < 0.01 ? 1 : cht * 100;
-            const zom = chz <= 200 ? 0.123 * chz : 0.058 * Math.pow(chz, 1.19);
-            const zov = 0.1 * zom;
-            const d = 0.667 * chz;
-            const rvv = (Math.log((zz - d) / zom) * Math.log((zz - d) / zov)) / (0.41 * 0.41 * uzz);
-            const vpd = sVpd[s];
-            const xx = vpd - 1;
-            const fvpd = xx > 0 ? Math.max(0.1, 1 - pl.vpd2[ip] * xx) : 1;
-            const gsiAdj = pl.gsi[ip] * fvpd;
-            if (gsiAdj > 1e-6) {
-              let rc = 1 / gsiAdj;
-              rc = rc / (0.5 * (m.lai[h] + 0.01) * (1.4 - (0.4 * sb.co2) / 330));
-              const rn = slr * (1 - albday) + sRout[s];
-              const dlt = sDlt[s], gma = sGma[s];
-              epMax = (dlt * rn + (gma * sRho[s] * vpd) / rvv) / (sXl[s] * (dlt + gma * (1 + rc / rvv)));
-              if (epMax < 0) epMax = 0;
-              if (epMax > pet) epMax = pet;
-            }
-          }
-
-          // ---- actual ET (etact.f): canopy, potential soil evaporation, sublimation, layers
-          let petLeft = pet - m.canstor[h];
-          let canev: number;
-          let esMax = 0;
-          let esDay = 0;
-          let snoev = 0;
-          if (petLeft < 0) {
-            m.canstor[h] = -petLeft;
-            canev = pet;
-            petLeft = 0;
-            epMax = 0;
-          } else {
-            canev = m.canstor[h];
-            m.canstor[h] = 0;
-          }
-          if (petLeft > 1e-6) {
-            if (ipet !== 1) {
-              epMax = m.lai[h] <= 3 ? (m.lai[h] * petLeft) / 3 : petLeft;
-              if (!growing) epMax = 0;
-            }
-            const eaj = m.sno[h] >= 0.5 ? 0.5 : Math.exp(-5e-5 * (solCov + 0.1));
-            esMax = petLeft * eaj;
-            const eos1 = (petLeft / (esMax + epMax + 1e-10)) * esMax;
-            esMax = Math.max(0, Math.min(esMax, eos1));
-            if (m.potVol[h] > 1e-4) esMax = 0;
-            if (pet < esMax + epMax) {
-              esMax = pet - epMax;
-              if (petLeft < esMax + epMax) {
-                const tot = esMax + epMax;
-                esMax = (petLeft * esMax) / tot;
-                epMax = (petLeft * epMax) / tot;
-              }
-            }
-            let esleft = esMax;
-            if (tav > 0 && m.sno[h] > 0) {
-              if (m.sno[h] >= esleft) {
-                m.sno[h] -= esleft;
-                snoev = esleft;
-                esleft = 0;
-              } else {
-                esleft -= m.sno[h];
-                snoev = m.sno[h];
-                m.sno[h] = 0;
-              }
-            }
-            let evzp = 0;
-            const eosl = esleft;
-            for (let l = 0; l < nl; l++) {
-              const o = base + l;
-              const dep = l === 0 ? m.solZ[o] : m.solZ[o - 1];
-              if (dep >= esd) break;
-              const z = m.solZ[o];
-              const evz = (eosl * z) / (z + Math.exp(2.374 - 0.00713 * z));
-              let sev = evz - evzp * m.esco[h];
-              evzp = evz;
-              if (m.solSt[o] < m.solFc[o]) {
-                const xx = (2.5 * (m.solSt[o] - m.solFc[o])) / m.solFc[o];
-                sev *= Math.exp(Math.max(xx, -20));
-              }
-              sev = Math.min(sev, m.solSt[o] * etco);
-              if (sev < 0) sev = 0;
-              if (sev > esleft) sev = esleft;
-              if (m.solSt[o] > sev) {
-                esleft -= sev;
-                m.solSt[o] = Math.max(1e-6, m.solSt[o] - sev);
-              } else {
-                esleft -= m.solSt[o];
-                m.solSt[o] = 0;
-              }
-            }
-            esDay = Math.max(0, esMax - esleft);
-          }
-
-          // ---- plant water uptake (swu.f) and growth (grow.f)
-          let epDay = 0;
-          let strsw = 1, strstmp = 1;
-          if (growing) {
-            const idc = pl.idc[ip];
-            const zmxPlant = Math.min(m.solZmx[h], pl.rdmx[ip] * 1000 > 0 ? pl.rdmx[ip] * 1000 : m.solZmx[h]);
-            let rd: number;
-            if (idc === 1 || idc === 2 || idc === 4 || idc === 5) {
-              rd = 2.5 * m.phuacc[h] * zmxPlant;
-              if (rd > zmxPlant) rd = zmxPlant;
-              if (rd < 10) rd = 10;
-            } else rd = zmxPlant;
-            if (epMax > 0.01) {
-              let sump = 0, xx = 0, ir = 0;
-              for (let l = 0; l < nl; l++) {
-                if (ir > 0) break;
-                const o = base + l;
-                let gx: number;
-                if (rd <= m.solZ[o]) {
-                  gx = rd;
-                  ir = l + 1;
-                } else gx = m.solZ[o];
-                const sum = rd <= 0.01 ? epMax / uobw : (epMax * (1 - Math.exp((-ubw * gx) / rd))) / uobw;
-                let wuse = sum - sump + (sump - xx) * m.epco[h];
-                sump = sum;
-                if (m.solSt[o] < wuse) wuse = m.solSt[o];
-                if (wuse < 0) wuse = 0;
-                m.solSt[o] = Math.max(1e-6, m.solSt[o] - wuse);
-                xx += wuse;
-              }
-              strsw = xx / epMax;
-              epDay = xx;
-            }
-            m.strsw[h] = strsw;
-            // growth
-            if (m.idorm[h] === 0) {
-              let delg = m.phuPlt[h] > 0.1 ? (tav - pl.tBase[ip]) / m.phuPlt[h] : 0;
-              if (delg < 0) delg = 0;
-              m.phuacc[h] += delg;
-              if (m.phuacc[h] <= 1) {
-                // temperature stress (tstr.f)
-                const tbase = pl.tBase[ip], topt = pl.tOpt[ip];
-                let tgx = tav - tbase;
-                if (tgx <= 0) strstmp = 0;
-                else {
-                  if (tav > topt) tgx = 2 * topt - tbase - tav;
-                  const rto = ((topt - tav) / (tgx + 1e-6)) * ((topt - tav) / (tgx + 1e-6));
-                  strstmp = rto <= 200 && tgx > 0 ? Math.exp(-0.1054 * rto) : 0;
-                }
-                if (tmn <= m.subTmpAn[s] - 15) strstmp = 0;
-                const par = 0.5 * slr * (1 - Math.exp(-pl.extCoef[ip] * (m.lai[h] + 0.05)));
-                let beadj = pl.bioE[ip];
-                const vpd = sVpd[s];
-                if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
-                let bioday = beadj * par;
-                if (bioday < 0) bioday = 0;
-                let reg = Math.min(strsw, strstmp);
-                if (reg < 0) reg = 0;
-                if (reg > 1) reg = 1;
-                if (m.bioTarg[h] > 1e-2) {
-                  bioday = (bioday * (m.bioTarg[h] - m.bio[h])) / m.bioTarg[h];
-                  reg = 1;
-                }
-                m.bio[h] += bioday * reg;
-                let rto = 1;
-                if (idc === 7 && m.igrotree[h] === 0) {
-                  if (pl.matYrs[ip] > 0) {
-                    rto = m.curyrMat[h] / pl.matYrs[ip];
-                    m.bio[h] = Math.min(m.bio[h], rto * pl.bmxTrees[ip] * 1000);
-                  }
-                }
-                if (m.bio[h] < 0) m.bio[h] = 0;
-                const pa = m.phuacc[h];
-                const f = pl.leaf1[ip] !== 0 || pl.leaf2[ip] !== 0 ? pa / (pa + Math.exp(pl.leaf1[ip] - pl.leaf2[ip] * pa)) : pa;
-                const ff = f - m.laimxfr[h];
-                m.laimxfr[h] = f;
-                m.cht[h] = idc === 7 ? rto * pl.chtmx[ip] : pl.chtmx[ip] * Math.sqrt(Math.max(f, 0));
-                if (pa <= pl.dlai[ip]) {
-                  const laimax = idc === 7 ? rto * pl.blai[ip] : pl.blai[ip];
-                  if (m.lai[h] > laimax) m.lai[h] = laimax;
-                  const dl = ff * laimax * (1 - Math.exp(5 * (m.lai[h] - laimax))) * Math.sqrt(reg);
-                  m.lai[h] += dl;
-                  if (m.lai[h] > laimax) m.lai[h] = laimax;
-                  m.olai[h] = m.lai[h];
-                } else {
-                  m.lai[h] = pl.dlai[ip] < 1 ? (m.olai[h] * (1 - pa)) / (1 - pl.dlai[ip]) : m.lai[h];
-                }
-                if (m.lai[h] < pl.alaiMin[ip]) m.lai[h] = pl.alaiMin[ip];
-                m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
-              }
-            }
-            // auto-irrigation on water stress (applied next day)
-            if (m.autoWstrs[h] > 0 && strsw < m.autoWstrs[h]) {
-              let def = 0;
-              for (let l = 0; l < nl; l++) def += m.solFc[base + l] - m.solSt[base + l];
-              const amt = Math.min(Math.max(def, 0), m.autoIrrMx[h] > 0 ? m.autoIrrMx[h] : 25.4);
-              m.irrPending[h] = amt * (m.autoIrrEff[h] > 0 ? m.autoIrrEff[h] : 1);
-            }
-            // auto-fertilization: nitrogen is not simulated, applications are counted only
-            if (m.autoNstrs[h] > 0 && m.autoNapp[h] > 0 && jd % 30 === 0 && m.phuacc[h] < 1) {
-              nAuto += Math.min(m.autoNapp[h], 50);
-            }
-          }
-
-          // ---- residue decay (simplified nminrl decay without nutrient limitation)
-          if (m.rsd[h] > 0) {
-            const t1 = m.solTmp[base];
-            if (t1 > 0) {
-              const cdg = (0.9 * t1) / (t1 + Math.exp(9.93 - 0.312 * t1)) + 0.1;
-              const sut = 0.1 + (0.9 * Math.sqrt(Math.max(0, m.solSt[base]) / Math.max(m.solFc[base], 1e-6)));
-              const rdc = ip >= 0 ? pl.rsdco[ip] : b.rsdco;
-              let decr = rdc * Math.sqrt(Math.max(0, cdg * Math.min(sut, 1)));
-              if (decr < b.decrMin) decr = b.decrMin;
-              if (decr > 1) decr = 1;
-              m.rsd[h] *= 1 - decr;
-            }
-          }
-          // grazing
-          if (m.grzDays[h] > 0) {
-            const eat = Math.min(m.grzEat[h] + m.grzTrmp[h], Math.max(0, m.bio[h] - m.bioMin[h]));
-            if (eat > 0 && m.bio[h] > 0) {
-              const frac = eat / m.bio[h];
-              m.bio[h] -= eat;
-              m.lai[h] *= 1 - frac;
-              m.rsd[h] += Math.min(m.grzTrmp[h], eat);
-            }
-            m.grzDays[h]--;
-          }
-
-          // ---- groundwater (gwmod.f)
-          const rchrg = (1 - m.gwDelayE[h]) * sepbtm + m.gwDelayE[h] * m.rchrg[h];
-          m.rchrg[h] = rchrg < 1e-6 ? 0 : rchrg;
-          const gwseep = m.rchrg[h] * m.rchrgDp[h];
-          m.deepst[h] += gwseep;
-          m.shallst[h] += m.rchrg[h] - gwseep;
-          if (m.shallst[h] > m.gwqmn[h]) m.gwQ[h] = m.gwQ[h] * m.alphaBfE[h] + (m.rchrg[h] - gwseep) * (1 - m.alphaBfE[h]);
-          else m.gwQ[h] = 0;
-          let revap = m.gwRevap[h] * pet;
-          if (m.shallst[h] < m.revapmn[h]) revap = 0;
-          else {
-            m.shallst[h] -= revap;
-            if (m.shallst[h] < m.revapmn[h]) {
-              revap = m.shallst[h] + revap - m.revapmn[h];
-              m.shallst[h] = m.revapmn[h];
-            }
-          }
-          if (m.shallst[h] >= m.gwqmn[h]) {
-            m.shallst[h] -= m.gwQ[h];
-            if (m.shallst[h] < m.gwqmn[h]) {
-              m.gwQ[h] = m.shallst[h] + m.gwQ[h] - m.gwqmn[h];
-              m.shallst[h] = m.gwqmn[h];
-            }
-          } else m.gwQ[h] = 0;
-          if (m.gwQ[h] < 0) m.gwQ[h] = 0;
-          m.gwQd[h] = m.gwQd[h] * m.alphaBfDE[h] + gwseep * (1 - m.alphaBfDE[h]);
-          if (m.gwQd[h] > m.deepst[h]) m.gwQd[h] = m.deepst[h];
-          m.deepst[h] -= m.gwQd[h];
-          const gwq = m.gwQ[h];
-          const gwqd = m.gwQd[h];
-
-          // ---- MUSLE sediment (ysed.f) with the surface runoff lag
-          let sedyld = 0, usle = 0;
-          if (surfq > 1e-4) {
-            const w = sb.wgn;
-            const ajp = 1 - Math.exp(-125 / (precipRaw + 5));
-            const ampr = Math.min(0.95, w.rainhhmx[mon] > 0 && w.pcpd[mon] > 0 ? w.rainhhmx[mon] / (w.pcpmm[mon] / w.pcpd[mon]) : 0.5);
-            const al5 = Math.min(0.95, Math.max(0.02, (0.02 + ampr + ajp) / 3));
-            const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
-            const peakq = (altc * surfq * m.hruKm[h]) / (3.6 * m.tconc[h]);
-            const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
-            const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * solCov) + cvm);
-            const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
-            sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 100, 0.56) * kclp;
-            if (m.sno[h] > 0) sedyld /= Math.exp((3 * m.sno[h]) / 25.4);
-            usle = 1.292 * 2 * kclp; // rough EI-based USLE estimate, informational
-          }
-
-          // ---- lags (surfst_h2o.f, substor)
-          m.surfBs[h] += surfq;
-          const qday = m.surfBs[h] * m.brt[h];
-          m.surfBs[h] -= qday;
-          m.sedBs[h] += sedyld;
-          const sedDay = m.sedBs[h] * m.brt[h];
-          m.sedBs[h] -= sedDay;
-          m.latBs[h] += latq;
-          const latqc = m.latBs[h] * m.latTtime[h];
-          m.latBs[h] -= latqc;
-
-          // ---- tributary channel transmission losses (CH_K1) on surface runoff
-          let tloss = 0;
-          if (sb.chK1 > 0 && qday > 0) {
-            const vol = qday; // mm
-            tloss = Math.min(vol, (sb.chK1 * 24 * sb.chL1 * sb.chW1 * 1e-3 * m.hruFr[h]) / Math.max(m.hruKm[h], 1e-6));
-          }
-          const wyld = qday + latqc + gwq + gwqd - tloss;
-          const et = canev + esDay + epDay + potEvap;
-
-          // ---- ICN = 1: retention parameter from plant ET
-          if (b.icn === 1) {
-            let sci = m.sci[h] + pet * Math.exp((-b.cncoef * m.sci[h]) / m.smx[h]) - precip + qday + latqc + sepbtm;
-            if (sci > b.smxco * m.smx[h]) sci = b.smxco * m.smx[h];
-            if (sci < 3) sci = 3;
-            m.sci[h] = sci;
-          }
-          m.cnday[h] = cnday;
-
-          // ---- sums
-          const hkm = m.hruKm[h];
-          subWyld[s] += wyld * hkm * 1000;
-          subSed[s] += sedDay; // t (MUSLE gives metric tons for the HRU)
-          const fr = m.hruFr[h];
-          sv[svo + SV.PRECIP] += precipRaw * fr;
-          sv[svo + SV.SNOMELT] += snomlt * fr;
-          sv[svo + SV.PET] += pet * fr;
-          sv[svo + SV.ET] += et * fr;
-          let swEnd = 0;
-          for (let l = 0; l < nl; l++) swEnd += m.solSt[base + l];
-          sv[svo + SV.SW] += swEnd * fr;
-          sv[svo + SV.PERC] += sepbtm * fr;
-          sv[svo + SV.SURQ] += qday * fr;
-          sv[svo + SV.GW_Q] += gwq * fr;
-          sv[svo + SV.WYLD] += wyld * fr;
-          sv[svo + SV.SYLD] += (sedDay / Math.max(hkm * 100, 1e-9)) * fr;
-          sv[svo + SV.LATQ] += latqc * fr;
-          const da = m.dafr[h];
-          bv[BV.PRECIP] += precipRaw * da;
-          bv[BV.SNOFALL] += snofall * da;
-          bv[BV.SNOMELT] += snomlt * da;
-          bv[BV.SUBLIM] += snoev * da;
-          bv[BV.SURQ] += qday * da;
-          bv[BV.LATQ] += latqc * da;
-          bv[BV.GWQ] += gwq * da;
-          bv[BV.GWQ_DEEP] += gwqd * da;
-          bv[BV.REVAP] += revap * da;
-          bv[BV.DA_RCHG] += gwseep * da;
-          bv[BV.RCHRG] += m.rchrg[h] * da;
-          bv[BV.WYLD] += wyld * da;
-          bv[BV.PERC] += sepbtm * da;
-          bv[BV.ET] += et * da;
-          bv[BV.PET] += pet * da;
-          bv[BV.TLOSS] += tloss * da;
-          bv[BV.SED] += (sedDay / Math.max(hkm * 100, 1e-9)) * da;
-          bv[BV.SW] += swEnd * da;
-          bv[BV.N_APP] += (nApp + nAuto) * da;
-          bv[BV.P_APP] += pApp * da;
-          if (printing) {
-            const a = h * 6;
-            totals.hruAa[a] += precipRaw;
-            totals.hruAa[a + 1] += qday;
-            totals.hruAa[a + 2] += gwq;
-            totals.hruAa[a + 3] += et;
-            totals.hruAa[a + 4] += sedDay / Math.max(hkm * 100, 1e-9);
-            totals.hruAa[a + 5] += yld / 1000;
-          }
-          if (want) {
-            const o = h * NHV;
-            hv[o + HV.PRECIP] = precipRaw;
-            hv[o + HV.SNOFALL] = snofall;
-            hv[o + HV.SNOMELT] = snomlt;
-            hv[o + HV.IRR] = irr;
-            hv[o + HV.PET] = pet;
-            hv[o + HV.ET] = et;
-            hv[o + HV.SW_INIT] = swInit;
-            hv[o + HV.SW_END] = swEnd;
-            hv[o + HV.PERC] = sepbtm;
-            hv[o + HV.GW_RCHG] = m.rchrg[h];
-            hv[o + HV.DA_RCHG] = gwseep;
-            hv[o + HV.REVAP] = revap;
-            hv[o + HV.SA_ST] = m.shallst[h];
-            hv[o + HV.DA_ST] = m.deepst[h];
-            hv[o + HV.SURQ_GEN] = surfq;
-            hv[o + HV.SURQ_CNT] = qday;
-            hv[o + HV.TLOSS] = tloss;
-            hv[o + HV.LATQGEN] = latq;
-            hv[o + HV.GW_Q] = gwq;
-            hv[o + HV.WYLD] = wyld;
-            hv[o + HV.DAILYCN] = cnday;
-            hv[o + HV.TMP_AV] = tav;
-            hv[o + HV.TMP_MX] = tmx;
-            hv[o + HV.TMP_MN] = tmn;
-            hv[o + HV.SOL_TMP] = m.solTmp[base + (nl > 1 ? 1 : 0)];
-            hv[o + HV.SOLAR] = slr;
-            hv[o + HV.SYLD] = sedDay / Math.max(hkm * 100, 1e-9);
-            hv[o + HV.USLE] = usle;
-            hv[o + HV.N_APP] = nApp;
-            hv[o + HV.P_APP] = pApp;
-            hv[o + HV.NAUTO] = nAuto;
-            hv[o + HV.W_STRS] = growing ? 1 - strsw : 0;
-            hv[o + HV.TMP_STRS] = growing ? 1 - strstmp : 0;
-            hv[o + HV.BIOM] = m.bio[h] / 1000;
-            hv[o + HV.LAI] = m.lai[h];
-            hv[o + HV.YLD] = yld / 1000;
-            hv[o + HV.SNO] = m.sno[h];
-            hv[o + HV.GW_Q_D] = gwqd;
-            hv[o + HV.LATQCNT] = latqc;
-          }
-          ip = m.iplant[h];
-        }
+        for (let h = m.subHruBegin[s]; h < h1; h++) hruDay(D, h);
       }
       totals.hruDays += n;
 
@@ -1030,6 +399,666 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   }
   if (opt.onProgress) opt.onProgress(100, 'Execution successfully completed');
   return totals;
+}
+
+/** Per-day values shared by the HRUs of a subbasin (one mutable object, no allocation). */
+class DayShared {
+  m: Model; pl: Model['plants']; b: Project['basin']; p: Project; sb: Subbasin; s = 0;
+  tav = 0; tmx = 0; tmn = 0; slr = 0; dayl = 0; svo = 0; wanted: Uint8Array | null; mstart: Int32Array = new Int32Array(13); jd = 0; mon = 0;
+  sPetNoSnow: Float64Array; sPetSnow: Float64Array; sWnd: Float64Array; sVpd: Float64Array; sDlt: Float64Array; sGma: Float64Array;
+  sXl: Float64Array; sRho: Float64Array; sRout: Float64Array; sPcp: Float64Array; ipet: number; subWyld: Float64Array; subSed: Float64Array;
+  sv: Float64Array; bv: Float64Array; totals: SimTotals; printing = false; hv: Float64Array;
+  constructor(o: Omit<DayShared, never>) {
+    this.m = o.m; this.pl = o.pl; this.b = o.b; this.p = o.p; this.sb = o.sb; this.wanted = o.wanted;
+    this.sPetNoSnow = o.sPetNoSnow; this.sPetSnow = o.sPetSnow; this.sWnd = o.sWnd; this.sVpd = o.sVpd; this.sDlt = o.sDlt; this.sGma = o.sGma;
+    this.sXl = o.sXl; this.sRho = o.sRho; this.sRout = o.sRout; this.sPcp = o.sPcp; this.ipet = o.ipet; this.subWyld = o.subWyld;
+    this.subSed = o.subSed; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
+  }
+}
+
+/** All processes of one HRU on one day (subbasin.f order). */
+function hruDay(D: DayShared, h: number): void {
+  const { m, pl, b, p, sb, s, tav, tmx, tmn, slr, dayl, svo, wanted, mstart, jd, mon, sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet, subWyld, subSed, sv, bv, totals, printing, hv } = D;
+  const esd = 500;
+  const etco = 0.8;
+  const ubw = 10;
+  const uobw = 1 - Math.exp(-ubw);
+    const want = wanted !== null && wanted[h] === 1;
+    const base = h * ML;
+    const nl = m.nly[h];
+    let swInit = 0;
+    if (want) for (let l = 0; l < nl; l++) swInit += m.solSt[base + l];
+    let precip = sPcp[s];
+    const precipRaw = precip;
+    let nApp = 0, pApp = 0, nAuto = 0, irr = 0, yld = 0;
+
+    // ---- management operations (operatn)
+    m.phubase[h] += tav > 0 ? tav / m.subPhutot[s] : 0;
+    if (m.opEnd[h] > m.opBegin[h]) {
+      const r = runOps(m, p, h, jd, mstart, tav);
+      nApp += r.nApp; pApp += r.pApp; yld += r.yld; irr += r.irr;
+    }
+    // auto-irrigation demand scheduled the day before
+    if (m.irrPending[h] > 0) {
+      irr += m.irrPending[h];
+      m.irrPending[h] = 0;
+    }
+
+    // ---- dormancy (perennials, trees, cool-season annuals)
+    let ip = m.iplant[h];
+    if (m.igro[h] === 1 && ip >= 0) {
+      const idc = pl.idc[ip];
+      if (idc === 2 || idc === 3 || idc === 5 || idc === 6 || idc === 7) {
+        const thr = m.subDaylmn[s] + m.subDormHr[s];
+        if (m.idorm[h] === 0 && dayl < thr && jd > 182 === (sb.lat >= 0)) {
+          m.idorm[h] = 1;
+          if (idc === 7) {
+            const res = m.bio[h] * pl.bioLeaf[ip];
+            m.rsd[h] += res;
+            m.bio[h] -= res;
+            m.lai[h] = pl.alaiMin[ip];
+            m.phuacc[h] = 0;
+          } else if (idc === 3 || idc === 6) {
+            const res = m.bio[h] * pl.bmDieoff[ip];
+            m.rsd[h] += res;
+            m.bio[h] -= res;
+            m.lai[h] = pl.alaiMin[ip];
+            m.phuacc[h] = 0;
+          }
+        } else if (m.idorm[h] === 1 && dayl >= thr) {
+          m.idorm[h] = 0;
+        }
+      }
+    }
+
+    // ---- albedo (albedo.f)
+    const solCov = 0.8 * m.bio[h] + m.rsd[h];
+    let albday: number;
+    if (m.sno[h] > 0.5) albday = 0.8;
+    else {
+      albday = m.solAlb[h];
+      if (m.lai[h] > 0) {
+        const eaj = Math.exp(-5e-5 * (solCov + 0.1));
+        albday = 0.23 * (1 - eaj) + m.solAlb[h] * eaj;
+      }
+    }
+
+    // ---- soil temperature (solt.f)
+    {
+      const bd = m.avgBd[h];
+      const dp = 1000 + (2500 * bd) / (bd + 686 * Math.exp(-5.63 * bd));
+      const ww = 0.356 - 0.144 * bd;
+      let sw = 0;
+      for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
+      const zmax = m.solZ[base + nl - 1];
+      const wc = sw / (ww * zmax);
+      const bb = Math.log(500 / dp);
+      const f = Math.exp(bb * ((1 - wc) / (1 + wc)) * ((1 - wc) / (1 + wc)));
+      const dd = f * dp;
+      const st0 = (slr * (1 - albday) - 14) / 20;
+      const tbare = tav + 0.5 * (tmx - tmn) * st0;
+      const cv = m.bio[h] + m.rsd[h];
+      let bcv = cv / (cv + Math.exp(7.563 - 1.297e-4 * cv));
+      if (m.sno[h] > 0) {
+        const bsn = m.sno[h] <= 120 ? m.sno[h] / (m.sno[h] + Math.exp(6.055 - 0.3002 * m.sno[h])) : 1;
+        bcv = Math.max(bsn, bcv);
+      }
+      const tcov = bcv * m.solTmp[base + 1 < base + nl ? base + 1 : base] + (1 - bcv) * tbare;
+      const tsrf = m.sno[h] > 0 || m.bio[h] + m.rsd[h] > 0 ? Math.min(tbare, tcov) : tbare;
+      let zprev = 0;
+      const tan = m.subTmpAn[s];
+      for (let l = 0; l < nl; l++) {
+        const zc = (zprev + m.solZ[base + l]) / 2;
+        const zd = zc / dd;
+        const df = zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+        m.solTmp[base + l] = 0.8 * m.solTmp[base + l] + 0.2 * (df * (tan - tsrf) + tsrf);
+        zprev = m.solZ[base + l];
+      }
+    }
+
+    // ---- canopy interception (canopyint.f)
+    let canPrecip = 0;
+    if (m.canmx[h] > 0 && ip >= 0 && pl.blai[ip] > 0.001 && precip > 0) {
+      const canmxl = (m.canmx[h] * m.lai[h]) / pl.blai[ip];
+      const xx = precip;
+      const room = canmxl - m.canstor[h];
+      if (precip < room) {
+        m.canstor[h] += xx;
+        canPrecip = xx;
+        precip = 0;
+      } else if (room > 0) {
+        precip -= room;
+        canPrecip = room;
+        m.canstor[h] = canmxl;
+      }
+    }
+
+    // ---- snow (snom.f)
+    let snofall = 0, snomlt = 0;
+    if (tav <= b.sftmp) {
+      m.sno[h] += precip;
+      snofall = precip;
+      precip = 0;
+    }
+    m.snotmp[h] = m.snotmp[h] * (1 - b.timp) + tav * b.timp;
+    if (tmx > b.smtmp && m.sno[h] > 0) {
+      const smfac = (b.smfmx + b.smfmn) / 2 + (Math.sin((jd - 81) / 58.09) * (b.smfmx - b.smfmn)) / 2;
+      snomlt = smfac * ((m.snotmp[h] + tmx) / 2 - b.smtmp);
+      let snocov = 1;
+      if (m.sno[h] < b.snocovmx) {
+        const xx = m.sno[h] / b.snocovmx;
+        const [c1, c2] = snowCurve(b.sno50cov);
+        snocov = xx / (xx + Math.exp(c1 - c2 * xx));
+      }
+      snomlt *= snocov;
+      if (snomlt < 0) snomlt = 0;
+      if (snomlt > m.sno[h]) snomlt = m.sno[h];
+      m.sno[h] -= snomlt;
+      precip += snomlt;
+    }
+
+    // ---- daily curve number (dailycn.f) and runoff (surq_daycn.f)
+    let solSw = 0;
+    for (let l = 0; l < nl; l++) solSw += m.solSt[base + l];
+    let r2: number;
+    if (b.icn === 1) r2 = m.sci[h];
+    else {
+      let xx = m.wrt1[h] - m.wrt2[h] * solSw;
+      if (xx < -20) xx = -20;
+      if (xx > 20) xx = 20;
+      r2 = m.smx[h] * (1 - solSw / (solSw + Math.exp(xx)));
+    }
+    if (m.solTmp[base + (nl > 1 ? 1 : 0)] <= 0) r2 = m.smx[h] * (1 - Math.exp(-b.cnFroz * r2));
+    r2 = Math.max(r2, 3);
+    const cnday = 25400 / (r2 + 254);
+    let surfq = 0;
+    if (precip > 0) {
+      const bb = 0.2 * r2;
+      const pb = precip - bb;
+      if (pb > 0) surfq = (pb * pb) / (precip + 0.8 * r2);
+      const fcimp = m.urbanFcimp[h];
+      if (fcimp > 0) {
+        const ri = 25400 / 98 - 254;
+        const pbi = precip - 0.2 * ri;
+        const qi = pbi > 0 ? (pbi * pbi) / (precip + 0.8 * ri) : 0;
+        surfq = surfq * (1 - fcimp) + qi * fcimp;
+      }
+      if (surfq > precip) surfq = precip;
+    }
+    // irrigation is applied on the soil surface and infiltrates
+    let inflpcp = precip - surfq + irr;
+
+    // ---- potholes: a fraction of the runoff is held, evaporates, seeps and spills
+    let potSeep = 0, potEvap = 0;
+    if (m.potFr[h] > 0) {
+      const toPot = surfq * m.potFr[h];
+      surfq -= toPot;
+      m.potVol[h] += toPot;
+      const sa = m.potVolx[h] > 0 ? Math.min(1, m.potVol[h] / m.potVolx[h]) * m.potFr[h] : m.potFr[h];
+      potEvap = Math.min(m.potVol[h], (m.evpot[h] > 0 ? m.evpot[h] : 0.5) * sPetNoSnow[s] * sa);
+      m.potVol[h] -= potEvap;
+      potSeep = Math.min(m.potVol[h], m.solK[base] * 24 * sa);
+      m.potVol[h] -= potSeep;
+      const tile = Math.min(m.potVol[h], m.potTile[h]);
+      m.potVol[h] -= tile;
+      surfq += tile;
+      if (m.potVol[h] > m.potVolx[h]) {
+        surfq += m.potVol[h] - m.potVolx[h];
+        m.potVol[h] = m.potVolx[h];
+      }
+      inflpcp += potSeep;
+    }
+
+    // ---- percolation and lateral flow (percmain.f / percmicro.f / sat_excess.f)
+    let sep = inflpcp;
+    let latq = 0;
+    let sepbtm = 0;
+    const slpOverL = (m.slp[h] / m.slsoil[h]) * 0.024;
+    let zprev = 0;
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      m.solSt[o] += sep;
+      sep = 0;
+      const exc = m.solSt[o] - m.solFc[o];
+      let lat = 0;
+      if (exc > 1e-5) {
+        if (m.solTmp[o] > 0) {
+          const dg = m.solZ[o] - zprev;
+          const drain = m.solUl[o] - m.solFc[o];
+          const ho = drain === 0 ? 0 : (2 * exc) / (drain / dg);
+          lat = ho * m.solK[o] * slpOverL;
+          if (lat < 0) lat = 0;
+          if (lat > exc) lat = exc;
+          sep = exc * (1 - Math.exp(-24 / m.solHk[o]));
+          if (l === nl - 1) {
+            const xx = (m.depImp[h] - m.solZ[o]) / 1000;
+            sep = xx < 1e-4 ? 0 : (sep * xx) / (xx + Math.exp(8.833 - 2.598 * xx));
+          }
+          if (sep + lat > exc) {
+            const ratio = sep / (lat + sep);
+            sep = exc * ratio;
+            lat = exc * (1 - ratio);
+          }
+          m.solSt[o] = Math.max(1e-6, m.solSt[o] - sep - lat);
+          // sat_excess: water above saturation moves up
+          if (m.solSt[o] > m.solUl[o]) {
+            let up = m.solSt[o] - m.solUl[o];
+            m.solSt[o] = m.solUl[o];
+            for (let u = l - 1; u >= 0 && up > 0; u--) {
+              const ou = base + u;
+              const room = m.solUl[ou] - m.solSt[ou];
+              const mv = Math.min(room, up);
+              m.solSt[ou] += mv;
+              up -= mv;
+            }
+            if (up > 0) {
+              surfq += up; // exfiltration to the surface
+            }
+          }
+        }
+      }
+      latq += lat;
+      if (l === nl - 1) sepbtm = sep;
+      zprev = m.solZ[o];
+    }
+
+    // ---- potential ET (etpot.f) and maximum transpiration
+    const pet = m.sno[h] <= 0.5 ? sPetNoSnow[s] : sPetSnow[s];
+    let epMax = 0;
+    const growing = m.igro[h] === 1 && ip >= 0;
+    if (ipet === 1 && growing) {
+      const cht = m.cht[h];
+      const zz = cht <= 1 ? 170 : cht * 100 + 100;
+      const uzz = sWnd[s] * Math.pow(zz / 1000, 0.2);
+      const chz = cht < 0.01 ? 1 : cht * 100;
+      const zom = chz <= 200 ? 0.123 * chz : 0.058 * Math.pow(chz, 1.19);
+      const zov = 0.1 * zom;
+      const d = 0.667 * chz;
+      const rvv = (Math.log((zz - d) / zom) * Math.log((zz - d) / zov)) / (0.41 * 0.41 * uzz);
+      const vpd = sVpd[s];
+      const xx = vpd - 1;
+      const fvpd = xx > 0 ? Math.max(0.1, 1 - pl.vpd2[ip] * xx) : 1;
+      const gsiAdj = pl.gsi[ip] * fvpd;
+      if (gsiAdj > 1e-6) {
+        let rc = 1 / gsiAdj;
+        rc = rc / (0.5 * (m.lai[h] + 0.01) * (1.4 - (0.4 * sb.co2) / 330));
+        const rn = slr * (1 - albday) + sRout[s];
+        const dlt = sDlt[s], gma = sGma[s];
+        epMax = (dlt * rn + (gma * sRho[s] * vpd) / rvv) / (sXl[s] * (dlt + gma * (1 + rc / rvv)));
+        if (epMax < 0) epMax = 0;
+        if (epMax > pet) epMax = pet;
+      }
+    }
+
+    // ---- actual ET (etact.f): canopy, potential soil evaporation, sublimation, layers
+    let petLeft = pet - m.canstor[h];
+    let canev: number;
+    let esMax = 0;
+    let esDay = 0;
+    let snoev = 0;
+    if (petLeft < 0) {
+      m.canstor[h] = -petLeft;
+      canev = pet;
+      petLeft = 0;
+      epMax = 0;
+    } else {
+      canev = m.canstor[h];
+      m.canstor[h] = 0;
+    }
+    if (petLeft > 1e-6) {
+      if (ipet !== 1) {
+        epMax = m.lai[h] <= 3 ? (m.lai[h] * petLeft) / 3 : petLeft;
+        if (!growing) epMax = 0;
+      }
+      const eaj = m.sno[h] >= 0.5 ? 0.5 : Math.exp(-5e-5 * (solCov + 0.1));
+      esMax = petLeft * eaj;
+      const eos1 = (petLeft / (esMax + epMax + 1e-10)) * esMax;
+      esMax = Math.max(0, Math.min(esMax, eos1));
+      if (m.potVol[h] > 1e-4) esMax = 0;
+      if (pet < esMax + epMax) {
+        esMax = pet - epMax;
+        if (petLeft < esMax + epMax) {
+          const tot = esMax + epMax;
+          esMax = (petLeft * esMax) / tot;
+          epMax = (petLeft * epMax) / tot;
+        }
+      }
+      let esleft = esMax;
+      if (tav > 0 && m.sno[h] > 0) {
+        if (m.sno[h] >= esleft) {
+          m.sno[h] -= esleft;
+          snoev = esleft;
+          esleft = 0;
+        } else {
+          esleft -= m.sno[h];
+          snoev = m.sno[h];
+          m.sno[h] = 0;
+        }
+      }
+      let evzp = 0;
+      const eosl = esleft;
+      for (let l = 0; l < nl; l++) {
+        const o = base + l;
+        const dep = l === 0 ? m.solZ[o] : m.solZ[o - 1];
+        if (dep >= esd) break;
+        const z = m.solZ[o];
+        const evz = (eosl * z) / (z + Math.exp(2.374 - 0.00713 * z));
+        let sev = evz - evzp * m.esco[h];
+        evzp = evz;
+        if (m.solSt[o] < m.solFc[o]) {
+          const xx = (2.5 * (m.solSt[o] - m.solFc[o])) / m.solFc[o];
+          sev *= Math.exp(Math.max(xx, -20));
+        }
+        sev = Math.min(sev, m.solSt[o] * etco);
+        if (sev < 0) sev = 0;
+        if (sev > esleft) sev = esleft;
+        if (m.solSt[o] > sev) {
+          esleft -= sev;
+          m.solSt[o] = Math.max(1e-6, m.solSt[o] - sev);
+        } else {
+          esleft -= m.solSt[o];
+          m.solSt[o] = 0;
+        }
+      }
+      esDay = Math.max(0, esMax - esleft);
+    }
+
+    // ---- plant water uptake (swu.f) and growth (grow.f)
+    let epDay = 0;
+    let strsw = 1, strstmp = 1;
+    if (growing) {
+      const idc = pl.idc[ip];
+      const zmxPlant = Math.min(m.solZmx[h], pl.rdmx[ip] * 1000 > 0 ? pl.rdmx[ip] * 1000 : m.solZmx[h]);
+      let rd: number;
+      if (idc === 1 || idc === 2 || idc === 4 || idc === 5) {
+        rd = 2.5 * m.phuacc[h] * zmxPlant;
+        if (rd > zmxPlant) rd = zmxPlant;
+        if (rd < 10) rd = 10;
+      } else rd = zmxPlant;
+      if (epMax > 0.01) {
+        let sump = 0, xx = 0, ir = 0;
+        for (let l = 0; l < nl; l++) {
+          if (ir > 0) break;
+          const o = base + l;
+          let gx: number;
+          if (rd <= m.solZ[o]) {
+            gx = rd;
+            ir = l + 1;
+          } else gx = m.solZ[o];
+          const sum = rd <= 0.01 ? epMax / uobw : (epMax * (1 - Math.exp((-ubw * gx) / rd))) / uobw;
+          let wuse = sum - sump + (sump - xx) * m.epco[h];
+          sump = sum;
+          if (m.solSt[o] < wuse) wuse = m.solSt[o];
+          if (wuse < 0) wuse = 0;
+          m.solSt[o] = Math.max(1e-6, m.solSt[o] - wuse);
+          xx += wuse;
+        }
+        strsw = xx / epMax;
+        epDay = xx;
+      }
+      m.strsw[h] = strsw;
+      // growth
+      if (m.idorm[h] === 0) {
+        let delg = m.phuPlt[h] > 0.1 ? (tav - pl.tBase[ip]) / m.phuPlt[h] : 0;
+        if (delg < 0) delg = 0;
+        m.phuacc[h] += delg;
+        if (m.phuacc[h] <= 1) {
+          // temperature stress (tstr.f)
+          const tbase = pl.tBase[ip], topt = pl.tOpt[ip];
+          let tgx = tav - tbase;
+          if (tgx <= 0) strstmp = 0;
+          else {
+            if (tav > topt) tgx = 2 * topt - tbase - tav;
+            const rto = ((topt - tav) / (tgx + 1e-6)) * ((topt - tav) / (tgx + 1e-6));
+            strstmp = rto <= 200 && tgx > 0 ? Math.exp(-0.1054 * rto) : 0;
+          }
+          if (tmn <= m.subTmpAn[s] - 15) strstmp = 0;
+          const par = 0.5 * slr * (1 - Math.exp(-pl.extCoef[ip] * (m.lai[h] + 0.05)));
+          let beadj = pl.bioE[ip];
+          const vpd = sVpd[s];
+          if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
+          let bioday = beadj * par;
+          if (bioday < 0) bioday = 0;
+          let reg = Math.min(strsw, strstmp);
+          if (reg < 0) reg = 0;
+          if (reg > 1) reg = 1;
+          if (m.bioTarg[h] > 1e-2) {
+            bioday = (bioday * (m.bioTarg[h] - m.bio[h])) / m.bioTarg[h];
+            reg = 1;
+          }
+          m.bio[h] += bioday * reg;
+          let rto = 1;
+          if (idc === 7 && m.igrotree[h] === 0) {
+            if (pl.matYrs[ip] > 0) {
+              rto = m.curyrMat[h] / pl.matYrs[ip];
+              m.bio[h] = Math.min(m.bio[h], rto * pl.bmxTrees[ip] * 1000);
+            }
+          }
+          if (m.bio[h] < 0) m.bio[h] = 0;
+          const pa = m.phuacc[h];
+          const f = pl.leaf1[ip] !== 0 || pl.leaf2[ip] !== 0 ? pa / (pa + Math.exp(pl.leaf1[ip] - pl.leaf2[ip] * pa)) : pa;
+          const ff = f - m.laimxfr[h];
+          m.laimxfr[h] = f;
+          m.cht[h] = idc === 7 ? rto * pl.chtmx[ip] : pl.chtmx[ip] * Math.sqrt(Math.max(f, 0));
+          if (pa <= pl.dlai[ip]) {
+            const laimax = idc === 7 ? rto * pl.blai[ip] : pl.blai[ip];
+            if (m.lai[h] > laimax) m.lai[h] = laimax;
+            const dl = ff * laimax * (1 - Math.exp(5 * (m.lai[h] - laimax))) * Math.sqrt(reg);
+            m.lai[h] += dl;
+            if (m.lai[h] > laimax) m.lai[h] = laimax;
+            m.olai[h] = m.lai[h];
+          } else {
+            m.lai[h] = pl.dlai[ip] < 1 ? (m.olai[h] * (1 - pa)) / (1 - pl.dlai[ip]) : m.lai[h];
+          }
+          if (m.lai[h] < pl.alaiMin[ip]) m.lai[h] = pl.alaiMin[ip];
+          m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
+        }
+      }
+      // auto-irrigation on water stress (applied next day)
+      if (m.autoWstrs[h] > 0 && strsw < m.autoWstrs[h]) {
+        let def = 0;
+        for (let l = 0; l < nl; l++) def += m.solFc[base + l] - m.solSt[base + l];
+        const amt = Math.min(Math.max(def, 0), m.autoIrrMx[h] > 0 ? m.autoIrrMx[h] : 25.4);
+        m.irrPending[h] = amt * (m.autoIrrEff[h] > 0 ? m.autoIrrEff[h] : 1);
+      }
+      // auto-fertilization: nitrogen is not simulated, applications are counted only
+      if (m.autoNstrs[h] > 0 && m.autoNapp[h] > 0 && jd % 30 === 0 && m.phuacc[h] < 1) {
+        nAuto += Math.min(m.autoNapp[h], 50);
+      }
+    }
+
+    // ---- residue decay (simplified nminrl decay without nutrient limitation)
+    if (m.rsd[h] > 0) {
+      const t1 = m.solTmp[base];
+      if (t1 > 0) {
+        const cdg = (0.9 * t1) / (t1 + Math.exp(9.93 - 0.312 * t1)) + 0.1;
+        const sut = 0.1 + (0.9 * Math.sqrt(Math.max(0, m.solSt[base]) / Math.max(m.solFc[base], 1e-6)));
+        const rdc = ip >= 0 ? pl.rsdco[ip] : b.rsdco;
+        let decr = rdc * Math.sqrt(Math.max(0, cdg * Math.min(sut, 1)));
+        if (decr < b.decrMin) decr = b.decrMin;
+        if (decr > 1) decr = 1;
+        m.rsd[h] *= 1 - decr;
+      }
+    }
+    // grazing
+    if (m.grzDays[h] > 0) {
+      const eat = Math.min(m.grzEat[h] + m.grzTrmp[h], Math.max(0, m.bio[h] - m.bioMin[h]));
+      if (eat > 0 && m.bio[h] > 0) {
+        const frac = eat / m.bio[h];
+        m.bio[h] -= eat;
+        m.lai[h] *= 1 - frac;
+        m.rsd[h] += Math.min(m.grzTrmp[h], eat);
+      }
+      m.grzDays[h]--;
+    }
+
+    // ---- groundwater (gwmod.f)
+    const rchrg = (1 - m.gwDelayE[h]) * sepbtm + m.gwDelayE[h] * m.rchrg[h];
+    m.rchrg[h] = rchrg < 1e-6 ? 0 : rchrg;
+    const gwseep = m.rchrg[h] * m.rchrgDp[h];
+    m.deepst[h] += gwseep;
+    m.shallst[h] += m.rchrg[h] - gwseep;
+    if (m.shallst[h] > m.gwqmn[h]) m.gwQ[h] = m.gwQ[h] * m.alphaBfE[h] + (m.rchrg[h] - gwseep) * (1 - m.alphaBfE[h]);
+    else m.gwQ[h] = 0;
+    let revap = m.gwRevap[h] * pet;
+    if (m.shallst[h] < m.revapmn[h]) revap = 0;
+    else {
+      m.shallst[h] -= revap;
+      if (m.shallst[h] < m.revapmn[h]) {
+        revap = m.shallst[h] + revap - m.revapmn[h];
+        m.shallst[h] = m.revapmn[h];
+      }
+    }
+    if (m.shallst[h] >= m.gwqmn[h]) {
+      m.shallst[h] -= m.gwQ[h];
+      if (m.shallst[h] < m.gwqmn[h]) {
+        m.gwQ[h] = m.shallst[h] + m.gwQ[h] - m.gwqmn[h];
+        m.shallst[h] = m.gwqmn[h];
+      }
+    } else m.gwQ[h] = 0;
+    if (m.gwQ[h] < 0) m.gwQ[h] = 0;
+    m.gwQd[h] = m.gwQd[h] * m.alphaBfDE[h] + gwseep * (1 - m.alphaBfDE[h]);
+    if (m.gwQd[h] > m.deepst[h]) m.gwQd[h] = m.deepst[h];
+    m.deepst[h] -= m.gwQd[h];
+    const gwq = m.gwQ[h];
+    const gwqd = m.gwQd[h];
+
+    // ---- MUSLE sediment (ysed.f) with the surface runoff lag
+    let sedyld = 0, usle = 0;
+    if (surfq > 1e-4) {
+      const w = sb.wgn;
+      const ajp = 1 - Math.exp(-125 / (precipRaw + 5));
+      const ampr = Math.min(0.95, w.rainhhmx[mon] > 0 && w.pcpd[mon] > 0 ? w.rainhhmx[mon] / (w.pcpmm[mon] / w.pcpd[mon]) : 0.5);
+      const al5 = Math.min(0.95, Math.max(0.02, (0.02 + ampr + ajp) / 3));
+      const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
+      const peakq = (altc * surfq * m.hruKm[h]) / (3.6 * m.tconc[h]);
+      const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
+      const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * solCov) + cvm);
+      const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
+      sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 100, 0.56) * kclp;
+      if (m.sno[h] > 0) sedyld /= Math.exp((3 * m.sno[h]) / 25.4);
+      usle = 1.292 * 2 * kclp; // rough EI-based USLE estimate, informational
+    }
+
+    // ---- lags (surfst_h2o.f, substor)
+    m.surfBs[h] += surfq;
+    const qday = m.surfBs[h] * m.brt[h];
+    m.surfBs[h] -= qday;
+    m.sedBs[h] += sedyld;
+    const sedDay = m.sedBs[h] * m.brt[h];
+    m.sedBs[h] -= sedDay;
+    m.latBs[h] += latq;
+    const latqc = m.latBs[h] * m.latTtime[h];
+    m.latBs[h] -= latqc;
+
+    // ---- tributary channel transmission losses (CH_K1) on surface runoff
+    let tloss = 0;
+    if (sb.chK1 > 0 && qday > 0) {
+      const vol = qday; // mm
+      tloss = Math.min(vol, (sb.chK1 * 24 * sb.chL1 * sb.chW1 * 1e-3 * m.hruFr[h]) / Math.max(m.hruKm[h], 1e-6));
+    }
+    const wyld = qday + latqc + gwq + gwqd - tloss;
+    const et = canev + esDay + epDay + potEvap;
+
+    // ---- ICN = 1: retention parameter from plant ET
+    if (b.icn === 1) {
+      let sci = m.sci[h] + pet * Math.exp((-b.cncoef * m.sci[h]) / m.smx[h]) - precip + qday + latqc + sepbtm;
+      if (sci > b.smxco * m.smx[h]) sci = b.smxco * m.smx[h];
+      if (sci < 3) sci = 3;
+      m.sci[h] = sci;
+    }
+    m.cnday[h] = cnday;
+
+    // ---- sums
+    const hkm = m.hruKm[h];
+    subWyld[s] += wyld * hkm * 1000;
+    subSed[s] += sedDay; // t (MUSLE gives metric tons for the HRU)
+    const fr = m.hruFr[h];
+    sv[svo + SV.PRECIP] += precipRaw * fr;
+    sv[svo + SV.SNOMELT] += snomlt * fr;
+    sv[svo + SV.PET] += pet * fr;
+    sv[svo + SV.ET] += et * fr;
+    let swEnd = 0;
+    for (let l = 0; l < nl; l++) swEnd += m.solSt[base + l];
+    sv[svo + SV.SW] += swEnd * fr;
+    sv[svo + SV.PERC] += sepbtm * fr;
+    sv[svo + SV.SURQ] += qday * fr;
+    sv[svo + SV.GW_Q] += gwq * fr;
+    sv[svo + SV.WYLD] += wyld * fr;
+    sv[svo + SV.SYLD] += (sedDay / Math.max(hkm * 100, 1e-9)) * fr;
+    sv[svo + SV.LATQ] += latqc * fr;
+    const da = m.dafr[h];
+    bv[BV.PRECIP] += precipRaw * da;
+    bv[BV.SNOFALL] += snofall * da;
+    bv[BV.SNOMELT] += snomlt * da;
+    bv[BV.SUBLIM] += snoev * da;
+    bv[BV.SURQ] += qday * da;
+    bv[BV.LATQ] += latqc * da;
+    bv[BV.GWQ] += gwq * da;
+    bv[BV.GWQ_DEEP] += gwqd * da;
+    bv[BV.REVAP] += revap * da;
+    bv[BV.DA_RCHG] += gwseep * da;
+    bv[BV.RCHRG] += m.rchrg[h] * da;
+    bv[BV.WYLD] += wyld * da;
+    bv[BV.PERC] += sepbtm * da;
+    bv[BV.ET] += et * da;
+    bv[BV.PET] += pet * da;
+    bv[BV.TLOSS] += tloss * da;
+    bv[BV.SED] += (sedDay / Math.max(hkm * 100, 1e-9)) * da;
+    bv[BV.SW] += swEnd * da;
+    bv[BV.N_APP] += (nApp + nAuto) * da;
+    bv[BV.P_APP] += pApp * da;
+    if (printing) {
+      const a = h * 6;
+      totals.hruAa[a] += precipRaw;
+      totals.hruAa[a + 1] += qday;
+      totals.hruAa[a + 2] += gwq;
+      totals.hruAa[a + 3] += et;
+      totals.hruAa[a + 4] += sedDay / Math.max(hkm * 100, 1e-9);
+      totals.hruAa[a + 5] += yld / 1000;
+    }
+    if (want) {
+      const o = h * NHV;
+      hv[o + HV.PRECIP] = precipRaw;
+      hv[o + HV.SNOFALL] = snofall;
+      hv[o + HV.SNOMELT] = snomlt;
+      hv[o + HV.IRR] = irr;
+      hv[o + HV.PET] = pet;
+      hv[o + HV.ET] = et;
+      hv[o + HV.SW_INIT] = swInit;
+      hv[o + HV.SW_END] = swEnd;
+      hv[o + HV.PERC] = sepbtm;
+      hv[o + HV.GW_RCHG] = m.rchrg[h];
+      hv[o + HV.DA_RCHG] = gwseep;
+      hv[o + HV.REVAP] = revap;
+      hv[o + HV.SA_ST] = m.shallst[h];
+      hv[o + HV.DA_ST] = m.deepst[h];
+      hv[o + HV.SURQ_GEN] = surfq;
+      hv[o + HV.SURQ_CNT] = qday;
+      hv[o + HV.TLOSS] = tloss;
+      hv[o + HV.LATQGEN] = latq;
+      hv[o + HV.GW_Q] = gwq;
+      hv[o + HV.WYLD] = wyld;
+      hv[o + HV.DAILYCN] = cnday;
+      hv[o + HV.TMP_AV] = tav;
+      hv[o + HV.TMP_MX] = tmx;
+      hv[o + HV.TMP_MN] = tmn;
+      hv[o + HV.SOL_TMP] = m.solTmp[base + (nl > 1 ? 1 : 0)];
+      hv[o + HV.SOLAR] = slr;
+      hv[o + HV.SYLD] = sedDay / Math.max(hkm * 100, 1e-9);
+      hv[o + HV.USLE] = usle;
+      hv[o + HV.N_APP] = nApp;
+      hv[o + HV.P_APP] = pApp;
+      hv[o + HV.NAUTO] = nAuto;
+      hv[o + HV.W_STRS] = growing ? 1 - strsw : 0;
+      hv[o + HV.TMP_STRS] = growing ? 1 - strstmp : 0;
+      hv[o + HV.BIOM] = m.bio[h] / 1000;
+      hv[o + HV.LAI] = m.lai[h];
+      hv[o + HV.YLD] = yld / 1000;
+      hv[o + HV.SNO] = m.sno[h];
+      hv[o + HV.GW_Q_D] = gwqd;
+      hv[o + HV.LATQCNT] = latqc;
+    }
 }
 
 function dayIndexOf(iyr: number, yr: number, jd: number): number {

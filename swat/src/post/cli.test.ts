@@ -146,3 +146,93 @@ describe('hw-swat baseflow', () => {
     }
   });
 });
+
+describe('hw-swat cequal', () => {
+  const daily = sharedData('lrew_swat2012', 'outputs_rev637', 'daily');
+
+  it('writes QIN/TIN/CIN per reach', async () => {
+    const { parseW2File } = await import('./cequal/w2file.ts');
+    const out = join(tmp, 'w2-rch');
+    const r = hwSwat('cequal', '--dir', daily, '--type', 'RCH', '--subbasins', '1,3', '--out', out, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.units).toEqual([1, 3]);
+    expect(j.files).toHaveLength(6);
+    expect(j.temperatureSource).toEqual({ 1: 'WTMPdegc', 3: 'WTMPdegc' });
+    const qin = parseW2File(readFileSync(join(out, 'QIN_RCH3.npt'), 'utf8'));
+    expect(qin.columns).toEqual(['JDAY', 'QIN']);
+    expect(qin.rows).toHaveLength(1096);
+    expect(qin.rows[0]).toEqual([1, 0.5403]); // FLOW_OUTcms of reach 3 on 2010-01-01
+    const tin = parseW2File(readFileSync(join(out, 'TIN_RCH3.npt'), 'utf8'));
+    expect(tin.rows[0]).toEqual([1, 10.14]); // WTMPdegc
+  });
+
+  it('subbasins (SUB) with all units by default', () => {
+    const out = join(tmp, 'w2-sub');
+    const r = hwSwat('cequal', '--dir', daily, '--type', 'sub', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/9 CE-QUAL-W2 files for SUB 1, 2, 3/);
+  });
+
+  it('bad input: clear message, non-zero exit', () => {
+    const cases: [string[], RegExp][] = [
+      [['--dir', daily, '--type', 'HRU', '--out', tmp], /--type must be one of RCH, SUB/],
+      [['--dir', daily, '--out', tmp], /missing required option --type/],
+      [['--dir', daily, '--type', 'RCH'], /missing required option --out/],
+      [['--dir', sharedData('lrew_swat2012', 'outputs_rev637', 'monthly'), '--type', 'RCH', '--out', tmp], /need daily SWAT output/],
+      [['--dir', daily, '--type', 'RCH', '--subbasins', '4', '--out', tmp], /reach 4 is not in the SWAT output/],
+      [['--dir', daily, '--type', 'RCH', '--subbasins', 'a,b', '--out', tmp], /comma-separated list/],
+      [['--dir', join(tmp, 'nothing'), '--type', 'RCH', '--out', tmp], /not a folder/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = hwSwat('cequal', ...args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});
+
+describe('hw-swat check', () => {
+  const yearly = sharedData('lrew_swat2012', 'outputs_rev637', 'yearly');
+
+  it('JSON response: setup and the 10 sections, each with warnings', () => {
+    const r = hwSwat('check', '--dir', yearly, '--txtinout', sharedData('lrew_swat2012', 'TxtInOut'), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(['setup', 'hydrology', 'sediment', 'nitrogenCycle', 'phosphorusCycle', 'plantGrowth', 'landscapeNutrientLosses', 'landUseSummary', 'instreamProcesses', 'pointSources', 'reservoirs']);
+    for (const k of Object.keys(j).slice(1)) expect(Array.isArray(j[k].warnings), k).toBe(true);
+    expect(j.setup).toMatchObject({ hrus: 134, subbasins: 3, outputTimestep: 'yearly', precipMethod: 'measured', watershedArea: 21.963 });
+    expect(j.hydrology.precipitation).toBe(1094.3);
+    expect(j.landscapeNutrientLosses).toHaveProperty('nLosses');
+    expect(j.landscapeNutrientLosses).toHaveProperty('pLosses');
+    expect(j.landUseSummary).toHaveProperty('hruLevelWarnings');
+    expect(j.instreamProcesses.reaches[0]).toHaveProperty('id', 1);
+    expect(j.instreamProcesses).toHaveProperty('budgets');
+    expect(j.reservoirs).toHaveProperty('reservoirRows');
+    expect(j.reservoirs).toHaveProperty('averages');
+  });
+
+  it('one subbasin and the text report', () => {
+    const j = JSON.parse(hwSwat('check', '--dir', yearly, '--subbasin', '2', '--json').stdout);
+    expect(j.setup.subbasin).toBe(2);
+    expect(j.instreamProcesses.reaches.map((x: { id: number }) => x.id)).toEqual([2]);
+    const t = hwSwat('check', '--dir', yearly);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/Nitrogen Cycle: \d+ warning\(s\)/);
+  });
+
+  it('bad input: clear message, non-zero exit', () => {
+    const cases: [string[], RegExp][] = [
+      [['--dir', yearly, '--subbasin', '-1'], /--subbasin must be a whole number/],
+      [['--dir', yearly, '--subbasin', '1.5'], /--subbasin must be a whole number/],
+      [['--dir', yearly, '--subbasin', '12'], /subbasin 12 is not in this run/],
+      [['--dir', sharedData('lrew_swat2012', 'TxtInOut')], /no output.std/],
+      [[], /missing required option --dir/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = hwSwat('check', ...args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});

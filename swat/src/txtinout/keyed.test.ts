@@ -159,3 +159,28 @@ describe('keyed files (value | NAME)', () => {
     expect(parseSub(formatSub(s))).toEqual(s);
   });
 });
+
+describe('keyed files: unknown lines', () => {
+  it('keeps an unknown parameter line as text when the expected one follows by name', () => {
+    const text = [
+      'title',
+      '        1000.0000    | SHALLST : Initial depth',
+      '        2000.0000    | DEEPST : Initial depth',
+      '           7.0000    | NEW_PARAM : a later revision',
+      '          31.0000    | GW_DELAY : Groundwater delay',
+    ].join('\r\n');
+    const gw = parseGw(text);
+    expect(gw.DEEPST).toBe(2000);
+    expect(gw.GW_DELAY).toBe(31);
+    const out = formatGw(gw).split('\r\n');
+    expect(out[3]).toBe('           7.0000    | NEW_PARAM : a later revision');
+    expect(out[4]).toBe('          31.0000    | GW_DELAY : Groundwater delay');
+    expect(parseGw(formatGw(gw))).toEqual(gw);
+  });
+
+  it('takes a misspelt parameter by position', () => {
+    const gw = parseGw('t\n 1 | SHALLST\n 2 | DEEPST\n 45 | GWDELAY : typo\n 0.5 | ALPHA_BF\n');
+    expect(gw.GW_DELAY).toBe(45);
+    expect(gw.ALPHA_BF).toBe(0.5);
+  });
+});

@@ -138,6 +138,7 @@ export function parseKeyedLines(
   const values: Record<string, unknown> = { ...c.template };
   for (const k of c.arrayKeys) values[k] = (c.template[k] as unknown[]).slice();
   const items: LayoutItem[] = [];
+  const positional = new Map<number, { item: number; line: string }>();
   let ptr = 0;
   let li = start;
   const n = schema.length;
@@ -149,8 +150,20 @@ export function parseKeyedLines(
     const hasValue = before.trim() !== '';
     if (p >= 0) {
       let idx = c.names.get(labelName(line, p));
-      if (idx === undefined && hasValue && ptr < n && isParam(schema[ptr]!)) idx = ptr;
+      let byPosition = false;
+      if (idx === undefined && hasValue && ptr < n && isParam(schema[ptr]!)) {
+        idx = ptr;
+        byPosition = true;
+      }
       if (idx !== undefined && (hasValue || (schema[idx] as readonly unknown[])[1] === 's')) {
+        // a parameter taken by position whose own line shows up later was another parameter
+        // (one this schema does not know): keep that earlier line as text
+        const earlier = positional.get(idx);
+        if (earlier !== undefined && !byPosition) {
+          items[earlier.item] = earlier.line;
+          positional.delete(idx);
+        }
+        if (byPosition) positional.set(idx, { item: items.length, line: line.trimEnd() });
         const e = schema[idx] as readonly [string, 'i' | 'r' | 's', number, string];
         if (e[1] === 's') values[e[0]] = before.trim();
         else {

@@ -1,0 +1,2 @@
+export * from './files.ts';
+export * from './swat-check.ts';
