@@ -20,11 +20,13 @@ export class StatusHub {
     // Site-wide announcements (plugin registry changes, alerts) are public.
     this.authorize('site', () => true);
 
-    this.io.on('connection', async (socket) => {
+    this.io.on('connection', (socket) => {
       const token = (socket.handshake.auth as { token?: string } | undefined)?.token;
-      const user = await tokens.userFor(token);
+      // Listeners are attached at once (a join sent right after connecting must not be lost);
+      // the user is resolved once and awaited by each join.
+      const user = tokens.userFor(token).catch(() => undefined);
       socket.on('join', async (room: unknown, ack?: (ok: boolean) => void) => {
-        const ok = typeof room === 'string' && (await this.mayJoin(user, room));
+        const ok = typeof room === 'string' && (await this.mayJoin(await user, room));
         if (ok) await socket.join(room as string);
         if (typeof ack === 'function') ack(ok);
       });

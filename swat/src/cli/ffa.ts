@@ -2,8 +2,8 @@
 // or of the annual maxima of a daily series (--daily, CSV date,flow).
 import { readFileSync } from 'node:fs';
 import { parseArgs, printJson, runCommand, UsageError } from './_args.ts';
-import { annualMaxima, bulletin17b, DEFAULT_RETURN_PERIODS } from '../post/ffa/index.ts';
-import type { SkewOption } from '../post/ffa/index.ts';
+import { annualMaxima, bulletin17b, DEFAULT_RETURN_PERIODS, emaAnalysis } from '../post/ffa/index.ts';
+import type { EmaBiasCorrection, PerceptionThreshold, SkewOption } from '../post/ffa/index.ts';
 import { parseDailyCsv, parsePeaksCsv } from '../post/csv.ts';
 
 export const summary = 'flood frequency analysis (Bulletin 17B log-Pearson III) of annual peaks';
@@ -11,13 +11,20 @@ export const summary = 'flood frequency analysis (Bulletin 17B log-Pearson III) 
 const USAGE = `usage: hw-swat ffa --input peaks.csv [--gen-skew G --gen-skew-mse M | --gen-skew-se S]
                   [--skew weighted|station|generalized] [--return-periods 2,10,100]
                   [--aep 0.01,0.002] [--daily [--year calendar|water]]
-                  [--low-outlier Q] [--high-outlier Q] [--json]
+                  [--low-outlier Q] [--high-outlier Q] [--round-skew] [--json]
+                  [--method b17b|ema [--thresholds 1897-1929:18500,1930-1973:0]
+                                     [--bias-correction cohn1997|griffis2004]]
   --input         CSV of annual peaks 'year,peak' (header optional); with --daily a
                   daily series 'date,flow' whose annual maxima are analysed
   --gen-skew      generalized (regional) skew; --gen-skew-mse its mean square error
                   (or --gen-skew-se its standard error)
   --skew          skew used for the curve (default: weighted with a generalized skew,
                   station otherwise)
+  --round-skew    round the final skew to 0.1 (B17B Appendix 3 tables, as in the
+                  Bulletin's worked examples); default: exact factors at the computed skew
+  --method        b17b (default) or ema (Expected Moments Algorithm, Bulletin 17C
+                  moments with historic periods / perception thresholds; low outliers
+                  only with --low-outlier, the multiple Grubbs-Beck test is not done)
   --json          JSON on stdout`;
 
 function parseList(text: string, what: string): number[] {
@@ -26,11 +33,20 @@ function parseList(text: string, what: string): number[] {
   return out;
 }
 
+/** '1897-1929:18500,1930-1973:0' → perception thresholds. */
+function parseThresholds(text: string): PerceptionThreshold[] {
+  return text.split(',').map((part) => {
+    const m = /^\s*(\d{4})\s*-\s*(\d{4})\s*:\s*([\d.]+(?:[eE][+-]?\d+)?)\s*$/.exec(part);
+    if (!m) throw new UsageError(`--thresholds entries must look like 1897-1929:18500 (got '${part}')`);
+    return { startYear: Number(m[1]), endYear: Number(m[2]), lower: Number(m[3]) };
+  });
+}
+
 export async function run(argv: string[]): Promise<number> {
   return runCommand('ffa', () => {
     const args = parseArgs(argv, {
-      strings: ['input', 'gen-skew', 'gen-skew-mse', 'gen-skew-se', 'skew', 'return-periods', 'aep', 'year', 'low-outlier', 'high-outlier'],
-      booleans: ['json', 'help', 'daily'],
+      strings: ['input', 'gen-skew', 'gen-skew-mse', 'gen-skew-se', 'skew', 'return-periods', 'aep', 'year', 'low-outlier', 'high-outlier', 'method', 'thresholds', 'bias-correction'],
+      booleans: ['json', 'help', 'daily', 'round-skew'],
       aliases: { h: 'help' },
     });
     if (args.bool('help')) {
@@ -67,15 +83,69 @@ export async function run(argv: string[]): Promise<number> {
       peaks = parsePeaksCsv(text);
     }
 
+    const method = args.choice('method', ['b17b', 'ema'] as const, 'b17b')!;
+    if (method === 'ema') {
+      for (const o of ['high-outlier', 'round-skew']) if (args.has(o)) throw new UsageError(`--${o} applies only to --method b17b`);
+      const aepsAll = [...returnPeriods.map((t) => 1 / t), ...extraAeps];
+      const e = emaAnalysis(peaks, {
+        generalizedSkew,
+        generalizedSkewMse,
+        skewOption,
+        thresholds: args.has('thresholds') ? parseThresholds(args.string('thresholds')!) : undefined,
+        lowOutlierThreshold: args.number('low-outlier', { min: 0 }),
+        biasCorrection: args.choice<EmaBiasCorrection>('bias-correction', ['cohn1997', 'griffis2004']),
+        aeps: aepsAll,
+        returnPeriods,
+      });
+      const quantiles = e.frequencies.map((q, i) => ({ returnPeriod: i < returnPeriods.length ? returnPeriods[i]! : 1 / q.aep, aep: q.aep, flow: q.flow, atSiteFlow: q.systematicFlow ?? null }));
+      const out = {
+        method: 'EMA',
+        n: e.n,
+        exact: e.exact,
+        censored: e.censored,
+        mean: e.curve.mean,
+        std: e.curve.std,
+        stationSkew: e.atSite.skew,
+        stationSkewMse: e.atSiteSkewMse,
+        generalizedSkew: e.generalizedSkew,
+        weightedSkew: e.weightedSkew,
+        skewOption: e.skewOption,
+        skew: e.curve.skew,
+        atSite: e.atSite,
+        lowOutliers: e.intervals.filter((iv) => args.has('low-outlier') && iv.lower === 0 && peaks.some((p) => p.year === iv.year)).map((iv) => peaks.find((p) => p.year === iv.year)!),
+        highOutliers: [],
+        quantiles,
+        intervals: e.intervals,
+      };
+      if (args.bool('json')) printJson(out);
+      else {
+        const lines = [
+          `EMA log-Pearson III, ${e.n} years (${e.exact} exact, ${e.censored} censored)`,
+          `log10 mean ${e.curve.mean.toFixed(4)}  std ${e.curve.std.toFixed(4)}  skew (${e.skewOption}) ${e.curve.skew.toFixed(3)}; at-site skew ${e.atSite.skew.toFixed(3)}`,
+          '',
+          'return period      AEP          flow',
+          ...quantiles.map((q) => `${String(+q.returnPeriod.toPrecision(6)).padStart(13)}  ${q.aep.toFixed(4).padStart(7)}  ${q.flow.toPrecision(6).padStart(12)}`),
+        ];
+        process.stdout.write(lines.join('\n') + '\n');
+      }
+      return 0;
+    }
+    if (args.has('thresholds') || args.has('bias-correction')) throw new UsageError('--thresholds and --bias-correction apply only to --method ema');
+
     const r = bulletin17b(peaks, {
       generalizedSkew,
       generalizedSkewMse,
       skewOption,
       returnPeriods,
+      roundSkew: args.bool('round-skew'),
       lowOutlierThreshold: args.number('low-outlier', { min: 0 }),
       highOutlierThreshold: args.number('high-outlier', { min: 0 }),
     });
-    const extra = extraAeps.length > 0 ? bulletin17b(peaks, { generalizedSkew, generalizedSkewMse, skewOption, returnPeriods: extraAeps.map((p) => 1 / p) }).quantiles : [];
+    const extra = extraAeps.length > 0 ? bulletin17b(peaks, {
+      generalizedSkew, generalizedSkewMse, skewOption, roundSkew: args.bool('round-skew'),
+      lowOutlierThreshold: args.number('low-outlier', { min: 0 }), highOutlierThreshold: args.number('high-outlier', { min: 0 }),
+      returnPeriods: extraAeps.map((p) => 1 / p),
+    }).quantiles : [];
     const quantiles = [...r.quantiles, ...extra.map((q, i) => ({ ...q, aep: extraAeps[i]! }))].map((q) => ({
       returnPeriod: q.returnPeriod,
       aep: q.aep,

@@ -123,7 +123,7 @@ function readBasin(f: Folder, name: string): Basin {
     ipet: g(m, 'IPET', 0), esco: g(m, 'ESCO', 0.95), epco: g(m, 'EPCO', 1), evlai: g(m, 'EVLAI', 3), ffcb: g(m, 'FFCB', 0),
     ievent: g(m, 'IEVENT', 0), icrk: g(m, 'ICRK', 0), surlag: g(m, 'SURLAG', 4), adjPkr: g(m, 'ADJ_PKR', 1), prf: g(m, 'PRF', 1),
     spcon: g(m, 'SPCON', 0.0001), spexp: g(m, 'SPEXP', 1),
-    rcn: g(m, 'RCN', 1), cmn: g(m, 'CMN', 0.0003), nUpdis: g(m, 'N_UPDIS', 20), pUpdis: g(m, 'P_UPDIS', 20), nperco: g(m, 'NPERCO', 0.2),
+    rcn: g(m, 'RCN', 0), rcnSub: g(m, 'RCN_SUB_BSN', 0), cmn: g(m, 'CMN', 0.0003), nUpdis: g(m, 'N_UPDIS', 20), pUpdis: g(m, 'P_UPDIS', 20), nperco: g(m, 'NPERCO', 0.2),
     pperco: g(m, 'PPERCO', 10), phoskd: g(m, 'PHOSKD', 175), psp: g(m, 'PSP', 0.4), rsdco: g(m, 'RSDCO', 0.05),
     irte: g(m, 'IRTE', 0), mskCo1: g(m, 'MSK_CO1', 0.75), mskCo2: g(m, 'MSK_CO2', 0.25), mskX: g(m, 'MSK_X', 0.2), ideg: g(m, 'IDEG', 0),
     iwq: g(m, 'IWQ', 0), trnsrch: g(m, 'TRNSRCH', 0), evrch: g(m, 'EVRCH', 1),

@@ -9,7 +9,7 @@ import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.t
 import type { Project } from './project.ts';
 import type { Model } from './model.ts';
 import {
-  BV, HV, HV_AGG, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG, type DayContext, type SimObserver, type SimTotals,
+  BV, HV, HV_AGG, NBV, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG, type DayContext, type SimObserver, type SimTotals,
 } from './sim.ts';
 
 const HRU_MAP: Record<string, number> = {
@@ -18,7 +18,8 @@ const HRU_MAP: Record<string, number> = {
   SURQ_GENmm: HV.SURQ_GEN, SURQ_CNTmm: HV.SURQ_CNT, TLOSSmm: HV.TLOSS, LATQGENmm: HV.LATQGEN, GW_Qmm: HV.GW_Q, WYLDmm: HV.WYLD,
   DAILYCN: HV.DAILYCN, TMP_AVdgC: HV.TMP_AV, TMP_MXdgC: HV.TMP_MX, TMP_MNdgC: HV.TMP_MN, SOL_TMPdgC: HV.SOL_TMP, 'SOLARMJ/m2': HV.SOLAR,
   'SYLDt/ha': HV.SYLD, 'USLEt/ha': HV.USLE, 'N_APPkg/ha': HV.N_APP, 'P_APPkg/ha': HV.P_APP, 'NAUTOkg/ha': HV.NAUTO, W_STRS: HV.W_STRS,
-  TMP_STRS: HV.TMP_STRS, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
+  TMP_STRS: HV.TMP_STRS, N_STRS: HV.N_STRS, 'NUPkg/ha': HV.NUP, 'NFIXkg/ha': HV.NFIX, 'NSURQkg/ha': HV.NSURQ, 'NLATQkg/ha': HV.NLATQ,
+  'NO3Lkg/ha': HV.NO3L, 'F-MNkg/ha': HV.F_MN, 'A-MNkg/ha': HV.A_MN, 'DNITkg/ha': HV.DNIT, 'NRAINkg/ha': HV.NRAIN, 'TNO3kg/ha': HV.TNO3, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
 };
 const SUB_MAP: Record<string, number> = {
   PRECIPmm: SV.PRECIP, SNOMELTmm: SV.SNOMELT, PETmm: SV.PET, ETmm: SV.ET, SWmm: SV.SW, PERCmm: SV.PERC, SURQmm: SV.SURQ, GW_Qmm: SV.GW_Q,
@@ -26,7 +27,7 @@ const SUB_MAP: Record<string, number> = {
 };
 const RCH_MAP: Record<string, number> = {
   FLOW_INcms: RV.FLOW_IN, FLOW_OUTcms: RV.FLOW_OUT, EVAPcms: RV.EVAP, TLOSScms: RV.TLOSS, SED_INtons: RV.SED_IN, SED_OUTtons: RV.SED_OUT,
-  'SEDCONCmg/kg': RV.SEDCONC,
+  'SEDCONCmg/kg': RV.SEDCONC, NO3_INkg: RV.NO3_IN, NO3_OUTkg: RV.NO3_OUT,
 };
 
 /** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run. */
@@ -334,7 +335,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
   L.push('  MON     RAIN     FALL   SURF Q    LAT Q    YIELD       ET    YIELD      PET');
   L.push('          (MM)     (MM)     (MM)     (MM)     (MM)     (MM)   (T/HA)     (MM)');
   for (let mo = 0; mo < 12; mo++) {
-    const o = mo * 20;
+    const o = mo * NBV;
     const M = t.monthly;
     L.push(String(mo + 1).padStart(5) + [M[o + BV.PRECIP], M[o + BV.SNOFALL], M[o + BV.SURQ], M[o + BV.LATQ], M[o + BV.WYLD], M[o + BV.ET], M[o + BV.SED], M[o + BV.PET]]
       .map((x) => f(x / ny, 9, 2)).join(''));
@@ -368,9 +369,21 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
   line('OVERFLOW FROM IMPOUNDED WATER', f(0, 9, 3), ' (MM)');
   L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');
   L.push('              AVE ANNUAL BASIN VALUES', '', '', '              NUTRIENTS');
-  L.push(`                   N FERTILIZER APPLIED = ${f(t.basinSum[BV.N_APP] / ny, 9, 3)} (KG/HA)`);
-  L.push(`                   P FERTILIZER APPLIED = ${f(t.basinSum[BV.P_APP] / ny, 9, 3)} (KG/HA)`);
-  L.push('', '    (nitrogen and phosphorus cycling are not simulated by the built-in engine)');
+  const nv = (k: number) => t.basinSum[k] / ny;
+  const nut = (k: string, v: number) => L.push(`                   ${k} = ${f(v, 9, 3)} (KG/HA)`);
+  nut('NO3 YIELD (SQ)', nv(BV.NO3_SURQ));
+  nut('NO3 YIELD (LAT)', nv(BV.NO3_LAT));
+  nut('NO3 LEACHED', nv(BV.NO3_LEACH));
+  nut('N UPTAKE', nv(BV.N_UPTAKE));
+  nut('N FERTILIZER APPLIED', nv(BV.N_APP) + nv(BV.N_AUTO));
+  nut('P FERTILIZER APPLIED', nv(BV.P_APP));
+  nut('N FIXATION', nv(BV.N_FIX));
+  nut('DENITRIFICATION', nv(BV.DENIT));
+  nut('HUMUS MIN ON ACTIVE ORG N', nv(BV.HUMUS_MIN));
+  nut('MIN FROM FRESH ORG N', nv(BV.FRESH_MIN));
+  nut('NO3 IN RAINFALL', nv(BV.NO3_RAIN));
+  nut('N REMOVED IN YIELD', nv(BV.N_YIELD));
+  L.push('', '    (phosphorus cycling, organic N/P transport and in-stream water quality are not simulated by the built-in engine)');
   const path = join(dir, 'output.std');
   writeFileSync(path, L.join('\n') + '\n', 'latin1');
   return path;

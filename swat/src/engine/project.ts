@@ -26,7 +26,7 @@ export interface Basin {
   snocovmx: number; sno50cov: number;
   ipet: number; esco: number; epco: number; evlai: number; ffcb: number;
   ievent: number; icrk: number; surlag: number; adjPkr: number; prf: number; spcon: number; spexp: number;
-  rcn: number; cmn: number; nUpdis: number; pUpdis: number; nperco: number; pperco: number; phoskd: number; psp: number; rsdco: number;
+  rcn: number; rcnSub: number; cmn: number; nUpdis: number; pUpdis: number; nperco: number; pperco: number; phoskd: number; psp: number; rsdco: number;
   irte: number; mskCo1: number; mskCo2: number; mskX: number; ideg: number; iwq: number; trnsrch: number; evrch: number;
   icn: number; cncoef: number; cdn: number; sdnco: number;
   cnFroz: number; dormHr: number; smxco: number; fixco: number; nfixmx: number;

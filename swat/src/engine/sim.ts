@@ -15,13 +15,14 @@ export const HV = {
   PRECIP: 0, SNOFALL: 1, SNOMELT: 2, IRR: 3, PET: 4, ET: 5, SW_INIT: 6, SW_END: 7, PERC: 8, GW_RCHG: 9, DA_RCHG: 10, REVAP: 11,
   SA_ST: 12, DA_ST: 13, SURQ_GEN: 14, SURQ_CNT: 15, TLOSS: 16, LATQGEN: 17, GW_Q: 18, WYLD: 19, DAILYCN: 20, TMP_AV: 21,
   TMP_MX: 22, TMP_MN: 23, SOL_TMP: 24, SOLAR: 25, SYLD: 26, USLE: 27, N_APP: 28, P_APP: 29, NAUTO: 30, W_STRS: 31, TMP_STRS: 32,
-  BIOM: 33, LAI: 34, YLD: 35, SNO: 36, GW_Q_D: 37, LATQCNT: 38,
+  BIOM: 33, LAI: 34, YLD: 35, SNO: 36, GW_Q_D: 37, LATQCNT: 38, N_STRS: 39, NUP: 40, NFIX: 41, NSURQ: 42, NLATQ: 43, NO3L: 44,
+  F_MN: 45, A_MN: 46, DNIT: 47, NRAIN: 48, TNO3: 49,
 } as const;
-export const NHV = 39;
+export const NHV = 50;
 /** Aggregation of each HRU variable over a period: 0 sum, 1 mean, 2 last, 3 first. */
 export const HV_AGG = new Int8Array(NHV);
 for (const k of [HV.DAILYCN, HV.TMP_AV, HV.TMP_MX, HV.TMP_MN, HV.SOL_TMP, HV.SOLAR]) HV_AGG[k] = 1;
-for (const k of [HV.SW_END, HV.SA_ST, HV.DA_ST, HV.BIOM, HV.LAI, HV.SNO]) HV_AGG[k] = 2;
+for (const k of [HV.SW_END, HV.SA_ST, HV.DA_ST, HV.BIOM, HV.LAI, HV.SNO, HV.TNO3]) HV_AGG[k] = 2;
 HV_AGG[HV.SW_INIT] = 3;
 
 export const SV = { PRECIP: 0, SNOMELT: 1, PET: 2, ET: 3, SW: 4, PERC: 5, SURQ: 6, GW_Q: 7, WYLD: 8, SYLD: 9, LATQ: 10 } as const;
@@ -29,17 +30,18 @@ export const NSV = 11;
 export const SV_AGG = new Int8Array(NSV);
 SV_AGG[SV.SW] = 1;
 
-export const RV = { FLOW_IN: 0, FLOW_OUT: 1, EVAP: 2, TLOSS: 3, SED_IN: 4, SED_OUT: 5, SEDCONC: 6 } as const;
-export const NRV = 7;
+export const RV = { FLOW_IN: 0, FLOW_OUT: 1, EVAP: 2, TLOSS: 3, SED_IN: 4, SED_OUT: 5, SEDCONC: 6, NO3_IN: 7, NO3_OUT: 8 } as const;
+export const NRV = 9;
 export const RV_AGG = new Int8Array(NRV);
 for (const k of [RV.FLOW_IN, RV.FLOW_OUT, RV.EVAP, RV.TLOSS, RV.SEDCONC]) RV_AGG[k] = 1;
 
 /** Basin (output.std) daily sums, area-weighted mm (SED in t/ha). */
 export const BV = {
   PRECIP: 0, SNOFALL: 1, SNOMELT: 2, SUBLIM: 3, SURQ: 4, LATQ: 5, GWQ: 6, GWQ_DEEP: 7, REVAP: 8, DA_RCHG: 9, RCHRG: 10, WYLD: 11,
-  PERC: 12, ET: 13, PET: 14, TLOSS: 15, SED: 16, SW: 17, N_APP: 18, P_APP: 19,
+  PERC: 12, ET: 13, PET: 14, TLOSS: 15, SED: 16, SW: 17, N_APP: 18, P_APP: 19, NO3_SURQ: 20, NO3_LAT: 21, NO3_LEACH: 22,
+  N_UPTAKE: 23, N_FIX: 24, DENIT: 25, HUMUS_MIN: 26, FRESH_MIN: 27, NO3_RAIN: 28, N_AUTO: 29, N_YIELD: 30, NO3_SOIL: 31,
 } as const;
-export const NBV = 20;
+export const NBV = 32;
 
 export interface DayContext {
   year: number; yearIndex: number; jday: number; month: number; dom: number; dayIndex: number; lastDayOfMonth: boolean; lastDayOfYear: boolean;
@@ -126,6 +128,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const sRho = new Float64Array(nsub), sRout = new Float64Array(nsub);
   const subWyld = new Float64Array(nsub); // m3
   const subSed = new Float64Array(nsub); // t
+  const subNo3 = new Float64Array(nsub); // kg
   const wetDays = subs.map((s) => Math.max(1, s.wgn.pcpd.reduce((a, x) => a + x, 0)));
 
   // reaches and hydrograph storage
@@ -135,6 +138,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   for (const cmd of p.fig) if ('out' in cmd) maxHyd = Math.max(maxHyd, cmd.out);
   const hydQ = new Float64Array(maxHyd + 1);
   const hydSed = new Float64Array(maxHyd + 1);
+  const hydNo3 = new Float64Array(maxHyd + 1);
   const reachList = [...p.reaches.keys()].sort((a, bb) => a - bb);
   const reachIndex = new Map<number, number>();
   reachList.forEach((r, i) => reachIndex.set(r, i));
@@ -154,7 +158,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const yearSum = new Float64Array(NBV);
   const D = new DayShared({
     m, pl, b, p, sb: subs[0], s: 0, tav: 0, tmx: 0, tmn: 0, slr: 0, dayl: 0, svo: 0, wanted, mstart: new Int32Array(13), jd: 0, mon: 0,
-    sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet: b.ipet, subWyld, subSed, sv, bv, totals, printing: false, hv,
+    sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet: b.ipet, subWyld, subSed, subNo3, sv, bv, totals, printing: false, hv,
   });
 
   const ipet = b.ipet;
@@ -194,8 +198,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     // ---- new year: rotation, heat unit base, tree age
     for (let h = 0; h < n; h++) {
       m.phubase[h] = 0;
+      m.autoNyr[h] = 0;
       if (y > 0) {
-        if (m.opWait[h] === 0) skipToNextYear(m, h);
         m.opWait[h] = 0;
         const ip = m.iplant[h];
         if (ip >= 0 && pl.idc[ip] === 7 && m.igro[h] === 1) {
@@ -326,6 +330,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         }
         subWyld[s] = 0;
         subSed[s] = 0;
+        subNo3[s] = 0;
       }
 
       // ---- HRUs
@@ -345,13 +350,16 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         if (cmd.kind === 'subbasin') {
           hydQ[cmd.out] = subWyld[cmd.sub - 1];
           hydSed[cmd.out] = subSed[cmd.sub - 1];
+          hydNo3[cmd.out] = subNo3[cmd.sub - 1];
         } else if (cmd.kind === 'add') {
           hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
           hydSed[cmd.out] = hydSed[cmd.a] + hydSed[cmd.b];
+          hydNo3[cmd.out] = hydNo3[cmd.a] + hydNo3[cmd.b];
         } else if (cmd.kind === 'rec') {
           const v = pointSource(cmd.series, yr, jd, mon);
           hydQ[cmd.out] = v[0];
           hydSed[cmd.out] = v[1];
+          hydNo3[cmd.out] = v[4] ?? 0;
         } else if (cmd.kind === 'route') {
           const rs = reachStates.get(cmd.reach);
           if (!rs) continue;
@@ -360,6 +368,10 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           const res = routeReach(rs, hydQ[cmd.inp], hydSed[cmd.inp], petR, b);
           hydQ[cmd.out] = res.out;
           hydSed[cmd.out] = res.sedOut;
+          // nitrate is carried with the water (no in-stream transformations)
+          const vin = hydQ[cmd.inp] + 1e-9;
+          const no3Out = hydNo3[cmd.inp] * Math.min(1, res.out / vin);
+          hydNo3[cmd.out] = no3Out;
           bv[BV.TLOSS] += 0; // channel transmission losses are reported by reach
           const ri = reachIndex.get(cmd.reach)!;
           const o = ri * NRV;
@@ -370,6 +382,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           rv[o + RV.SED_IN] = hydSed[cmd.inp];
           rv[o + RV.SED_OUT] = res.sedOut;
           rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
+          rv[o + RV.NO3_IN] = hydNo3[cmd.inp];
+          rv[o + RV.NO3_OUT] = no3Out;
         }
       }
 
@@ -391,6 +405,13 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       dayIndex++;
       totals.days++;
     }
+    // ---- end of year (endYear): operations still scheduled for this year are forced
+    // (e.g. a heat-unit harvest/kill that was not reached), then the year marker is passed
+    if (c.idaf < 181) {
+      for (let h = 0; h < n; h++) {
+        if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);
+      }
+    }
     if (printing) {
       totals.printedYears++;
       totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
@@ -406,19 +427,19 @@ class DayShared {
   m: Model; pl: Model['plants']; b: Project['basin']; p: Project; sb: Subbasin; s = 0;
   tav = 0; tmx = 0; tmn = 0; slr = 0; dayl = 0; svo = 0; wanted: Uint8Array | null; mstart: Int32Array = new Int32Array(13); jd = 0; mon = 0;
   sPetNoSnow: Float64Array; sPetSnow: Float64Array; sWnd: Float64Array; sVpd: Float64Array; sDlt: Float64Array; sGma: Float64Array;
-  sXl: Float64Array; sRho: Float64Array; sRout: Float64Array; sPcp: Float64Array; ipet: number; subWyld: Float64Array; subSed: Float64Array;
+  sXl: Float64Array; sRho: Float64Array; sRout: Float64Array; sPcp: Float64Array; ipet: number; subWyld: Float64Array; subSed: Float64Array; subNo3: Float64Array;
   sv: Float64Array; bv: Float64Array; totals: SimTotals; printing = false; hv: Float64Array;
   constructor(o: Omit<DayShared, never>) {
     this.m = o.m; this.pl = o.pl; this.b = o.b; this.p = o.p; this.sb = o.sb; this.wanted = o.wanted;
     this.sPetNoSnow = o.sPetNoSnow; this.sPetSnow = o.sPetSnow; this.sWnd = o.sWnd; this.sVpd = o.sVpd; this.sDlt = o.sDlt; this.sGma = o.sGma;
     this.sXl = o.sXl; this.sRho = o.sRho; this.sRout = o.sRout; this.sPcp = o.sPcp; this.ipet = o.ipet; this.subWyld = o.subWyld;
-    this.subSed = o.subSed; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
+    this.subSed = o.subSed; this.subNo3 = o.subNo3; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
   }
 }
 
 /** All processes of one HRU on one day (subbasin.f order). */
 function hruDay(D: DayShared, h: number): void {
-  const { m, pl, b, p, sb, s, tav, tmx, tmn, slr, dayl, svo, wanted, mstart, jd, mon, sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet, subWyld, subSed, sv, bv, totals, printing, hv } = D;
+  const { m, pl, b, p, sb, s, tav, tmx, tmn, slr, dayl, svo, wanted, mstart, jd, mon, sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet, subWyld, subSed, subNo3, sv, bv, totals, printing, hv } = D;
   const esd = 500;
   const etco = 0.8;
   const ubw = 10;
@@ -431,12 +452,16 @@ function hruDay(D: DayShared, h: number): void {
     let precip = sPcp[s];
     const precipRaw = precip;
     let nApp = 0, pApp = 0, nAuto = 0, irr = 0, yld = 0;
+    let no3Surq = 0, no3Lat = 0, no3Leach = 0, nUp = 0, nFix = 0, hmnTot = 0, rmnTot = 0, dnTot = 0, nYld = 0;
+    const rcn = b.rcnSub > 0 ? b.rcnSub : b.rcn;
+    const no3Rain = (rcn * precip) / 100;
+    m.solNo3[base] += no3Rain;
 
     // ---- management operations (operatn)
     m.phubase[h] += tav > 0 ? tav / m.subPhutot[s] : 0;
     if (m.opEnd[h] > m.opBegin[h]) {
       const r = runOps(m, p, h, jd, mstart, tav);
-      nApp += r.nApp; pApp += r.pApp; yld += r.yld; irr += r.irr;
+      nApp += r.nApp; pApp += r.pApp; yld += r.yld; irr += r.irr; nYld += r.nYld;
     }
     // auto-irrigation demand scheduled the day before
     if (m.irrPending[h] > 0) {
@@ -454,13 +479,20 @@ function hruDay(D: DayShared, h: number): void {
           m.idorm[h] = 1;
           if (idc === 7) {
             const res = m.bio[h] * pl.bioLeaf[ip];
+            const resN = m.bio[h] > 0 ? (m.plantn[h] * res) / m.bio[h] : 0;
             m.rsd[h] += res;
+            m.fon[h] += resN;
+            m.plantn[h] -= resN;
             m.bio[h] -= res;
             m.lai[h] = pl.alaiMin[ip];
             m.phuacc[h] = 0;
+            m.laimxfr[h] = 0;
           } else if (idc === 3 || idc === 6) {
             const res = m.bio[h] * pl.bmDieoff[ip];
+            const resN = m.plantn[h] * pl.bmDieoff[ip];
             m.rsd[h] += res;
+            m.fon[h] += resN;
+            m.plantn[h] -= resN;
             m.bio[h] -= res;
             m.lai[h] = pl.alaiMin[ip];
             m.phuacc[h] = 0;
@@ -615,6 +647,8 @@ function hruDay(D: DayShared, h: number): void {
     let sepbtm = 0;
     const slpOverL = (m.slp[h] / m.slsoil[h]) * 0.024;
     let zprev = 0;
+    let no3In = 0;
+    const anion = m.anionExcl[h];
     for (let l = 0; l < nl; l++) {
       const o = base + l;
       m.solSt[o] += sep;
@@ -657,10 +691,29 @@ function hruDay(D: DayShared, h: number): void {
           }
         }
       }
+      // nitrate moves with percolation, lateral flow and (top layer) runoff (nlch.f)
+      m.solNo3[o] += no3In;
+      no3In = 0;
+      const vv = sep + lat + (l === 0 ? surfq : 0);
+      if (vv > 1e-10 && m.solNo3[o] > 1e-9) {
+        const conc = (m.solNo3[o] * (1 - Math.exp(-vv / ((1 - anion) * m.solUl[o])))) / vv;
+        if (l === 0 && surfq > 0) {
+          const q = Math.min(b.nperco * conc * surfq, m.solNo3[o]);
+          m.solNo3[o] -= q;
+          no3Surq += q;
+        }
+        const la = Math.min(conc * lat, m.solNo3[o]);
+        m.solNo3[o] -= la;
+        no3Lat += la;
+        const pc = Math.min(conc * sep, m.solNo3[o]);
+        m.solNo3[o] -= pc;
+        no3In = pc;
+      }
       latq += lat;
       if (l === nl - 1) sepbtm = sep;
       zprev = m.solZ[o];
     }
+    no3Leach = no3In;
 
     // ---- potential ET (etpot.f) and maximum transpiration
     const pet = m.sno[h] <= 0.5 ? sPetNoSnow[s] : sPetSnow[s];
@@ -765,7 +818,7 @@ function hruDay(D: DayShared, h: number): void {
 
     // ---- plant water uptake (swu.f) and growth (grow.f)
     let epDay = 0;
-    let strsw = 1, strstmp = 1;
+    let strsw = 1, strstmp = 1, strsn = 1;
     if (growing) {
       const idc = pl.idc[ip];
       const zmxPlant = Math.min(m.solZmx[h], pl.rdmx[ip] * 1000 > 0 ? pl.rdmx[ip] * 1000 : m.solZmx[h]);
@@ -819,7 +872,77 @@ function hruDay(D: DayShared, h: number): void {
           if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
           let bioday = beadj * par;
           if (bioday < 0) bioday = 0;
-          let reg = Math.min(strsw, strstmp);
+          // nitrogen demand, uptake by layer (N_UPDIS), fixation by legumes (nup.f, nfix.f)
+          {
+            const pa0 = m.phuacc[h];
+            const pltnfr = (pl.bn1[ip] - pl.bn3[ip]) * (1 - pa0 / (pa0 + Math.exp(pl.bnc1[ip] - pl.bnc2[ip] * pa0))) + pl.bn3[ip];
+            let un2 = pltnfr * m.bio[h];
+            if (un2 < m.plantn[h]) un2 = m.plantn[h];
+            const uno3 = Math.min(4 * pl.bn3[ip] * bioday, un2 - m.plantn[h]);
+            let nUpToday = 0;
+            if (uno3 > 1e-6) {
+              const uobn = 1 - Math.exp(-b.nUpdis);
+              let nplnt = 0;
+              let irr2 = 0;
+              for (let l = 0; l < nl; l++) {
+                if (irr2 > 0) break;
+                const o = base + l;
+                let gx: number;
+                if (rd <= m.solZ[o]) {
+                  gx = rd;
+                  irr2 = 1;
+                } else gx = m.solZ[o];
+                const unmx = (uno3 * (1 - Math.exp((-b.nUpdis * gx) / rd))) / uobn;
+                let anmx = unmx - nplnt;
+                if (anmx < 0) anmx = 0;
+                if (anmx > m.solNo3[o]) anmx = m.solNo3[o];
+                nplnt += anmx;
+                m.solNo3[o] -= anmx;
+              }
+              nUp += nplnt;
+              if ((idc === 1 || idc === 2 || idc === 3) && nplnt < uno3) {
+                const uno3l = uno3 - nplnt;
+                const sw = solSwNow(m, base, nl);
+                const fc = m.sumfc[h];
+                const fxw = sw > 0.85 * fc ? 1 : sw < 0.15 * fc ? 0 : (sw - 0.15 * fc) / (0.7 * fc);
+                let sumno3 = 0;
+                for (let l = 0; l < nl; l++) sumno3 += m.solNo3[base + l];
+                const fxn = sumno3 > 300 ? 0 : sumno3 > 100 ? 1.5 - 0.005 * sumno3 : 1;
+                const fxg = pa0 > 0.15 && pa0 <= 0.3 ? 6.67 * pa0 - 1 : pa0 > 0.3 && pa0 <= 0.55 ? 1 : pa0 > 0.55 && pa0 <= 0.75 ? 3.75 - 5 * pa0 : 0;
+                let fixn = Math.min(1, fxw, fxn) * fxg * uno3l;
+                fixn = b.fixco * fixn + (1 - b.fixco) * uno3l;
+                fixn = Math.max(0, Math.min(fixn, uno3l, b.nfixmx));
+                nFix += fixn;
+                nplnt += fixn;
+              }
+              m.plantn[h] += nplnt;
+              nUpToday = nplnt;
+            }
+            // nitrogen stress (nup.f rev 627+): none for legumes or when today's demand was met
+            m.strsn[h] = 1;
+            if (uno3 >= 1e-6 && !(idc === 1 || idc === 2 || idc === 3)) {
+              const uu = 200 * (m.plantn[h] / (un2 + 1e-4) - 0.5);
+              let sn = uu <= 0 ? 0 : uu < 99 ? uu / (uu + Math.exp(3.535 - 0.02597 * uu)) : 1;
+              const xx = uno3 > 1e-5 ? nUpToday / uno3 : 1;
+              sn = Math.min(1, Math.max(sn, xx));
+              m.strsn[h] = sn;
+            }
+            strsn = m.strsn[h];
+            // auto-fertilization on nitrogen stress (anfert.f, simplified target)
+            if (m.autoNstrs[h] > 0 && strsn < m.autoNstrs[h] && (idc >= 4)) {
+              const tnylda = (pl.hvsti[ip] < 1 ? 350 : 1000) * pl.cnyld[ip] * pl.bioE[ip];
+              let sumno3 = 0;
+              for (let l = 0; l < nl; l++) sumno3 += m.solNo3[base + l];
+              let tfertn = Math.max(0, tnylda - sumno3);
+              tfertn = Math.min(tfertn, m.autoNapp[h], Math.max(0, m.autoNyrMax[h] - m.autoNyr[h]));
+              if (tfertn > 0) {
+                m.solNo3[base] += tfertn;
+                m.autoNyr[h] += tfertn;
+                nAuto += tfertn;
+              }
+            }
+          }
+          let reg = Math.min(strsw, strstmp, strsn);
           if (reg < 0) reg = 0;
           if (reg > 1) reg = 1;
           if (m.bioTarg[h] > 1e-2) {
@@ -861,23 +984,44 @@ function hruDay(D: DayShared, h: number): void {
         const amt = Math.min(Math.max(def, 0), m.autoIrrMx[h] > 0 ? m.autoIrrMx[h] : 25.4);
         m.irrPending[h] = amt * (m.autoIrrEff[h] > 0 ? m.autoIrrEff[h] : 1);
       }
-      // auto-fertilization: nitrogen is not simulated, applications are counted only
-      if (m.autoNstrs[h] > 0 && m.autoNapp[h] > 0 && jd % 30 === 0 && m.phuacc[h] < 1) {
-        nAuto += Math.min(m.autoNapp[h], 50);
-      }
     }
 
-    // ---- residue decay (simplified nminrl decay without nutrient limitation)
-    if (m.rsd[h] > 0) {
-      const t1 = m.solTmp[base];
-      if (t1 > 0) {
-        const cdg = (0.9 * t1) / (t1 + Math.exp(9.93 - 0.312 * t1)) + 0.1;
-        const sut = 0.1 + (0.9 * Math.sqrt(Math.max(0, m.solSt[base]) / Math.max(m.solFc[base], 1e-6)));
-        const rdc = ip >= 0 ? pl.rsdco[ip] : b.rsdco;
-        let decr = rdc * Math.sqrt(Math.max(0, cdg * Math.min(sut, 1)));
+    // ---- nitrogen mineralization, residue decomposition, denitrification (nminrl.f, ndenit.f)
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      const t = m.solTmp[o];
+      if (t <= 0) continue;
+      const cdg = Math.max(0, (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1);
+      const wr = m.solFc[o] > 1e-6 ? Math.max(0, m.solSt[o]) / m.solFc[o] : 0;
+      const sut = Math.max(0.05, Math.min(1, 0.1 + 0.9 * Math.sqrt(wr)));
+      const csf = Math.sqrt(cdg * sut);
+      const rwn = 1e-5 * (m.solAorgn[o] * (1 / 0.02 - 1) - m.solOrgn[o]);
+      m.solAorgn[o] -= rwn;
+      m.solOrgn[o] += rwn;
+      const hmn = Math.min(b.cmn * csf * m.solAorgn[o], m.solAorgn[o]);
+      if (hmn > 0) {
+        m.solAorgn[o] -= hmn;
+        m.solNo3[o] += hmn;
+        hmnTot += hmn;
+      }
+      if (l === 0 && m.rsd[h] > 1e-6) {
+        const cnr = (0.58 * m.rsd[h]) / Math.max(m.fon[h] + m.solNo3[o], 1e-6);
+        const cnrf = Math.min(1, Math.exp((-0.693 * (cnr - 25)) / 25));
+        const rdc0 = ip >= 0 ? pl.rsdco[ip] : b.rsdco;
+        let decr = rdc0 * cnrf * csf;
         if (decr < b.decrMin) decr = b.decrMin;
         if (decr > 1) decr = 1;
-        m.rsd[h] *= 1 - decr;
+        m.rsd[h] -= decr * m.rsd[h];
+        const rmn1 = decr * m.fon[h];
+        m.fon[h] -= rmn1;
+        m.solNo3[o] += 0.8 * rmn1;
+        m.solAorgn[o] += 0.2 * rmn1;
+        rmnTot += rmn1;
+      }
+      if (wr >= b.sdnco && m.solNo3[o] > 0) {
+        const wdn = m.solNo3[o] * (1 - Math.exp(-b.cdn * cdg * m.solCbn[o]));
+        m.solNo3[o] -= wdn;
+        dnTot += wdn;
       }
     }
     // grazing
@@ -973,6 +1117,7 @@ function hruDay(D: DayShared, h: number): void {
     const hkm = m.hruKm[h];
     subWyld[s] += wyld * hkm * 1000;
     subSed[s] += sedDay; // t (MUSLE gives metric tons for the HRU)
+    subNo3[s] += (no3Surq + no3Lat) * hkm * 100;
     const fr = m.hruFr[h];
     sv[svo + SV.PRECIP] += precipRaw * fr;
     sv[svo + SV.SNOMELT] += snomlt * fr;
@@ -1008,6 +1153,20 @@ function hruDay(D: DayShared, h: number): void {
     bv[BV.SW] += swEnd * da;
     bv[BV.N_APP] += (nApp + nAuto) * da;
     bv[BV.P_APP] += pApp * da;
+    bv[BV.NO3_SURQ] += no3Surq * da;
+    bv[BV.NO3_LAT] += no3Lat * da;
+    bv[BV.NO3_LEACH] += no3Leach * da;
+    bv[BV.N_UPTAKE] += (nUp + nFix) * da;
+    bv[BV.N_FIX] += nFix * da;
+    bv[BV.DENIT] += dnTot * da;
+    bv[BV.HUMUS_MIN] += hmnTot * da;
+    bv[BV.FRESH_MIN] += rmnTot * da;
+    bv[BV.NO3_RAIN] += no3Rain * da;
+    bv[BV.N_AUTO] += nAuto * da;
+    bv[BV.N_YIELD] += nYld * da;
+    let tno3 = 0;
+    for (let l = 0; l < nl; l++) tno3 += m.solNo3[base + l];
+    bv[BV.NO3_SOIL] += tno3 * da;
     if (printing) {
       const a = h * 6;
       totals.hruAa[a] += precipRaw;
@@ -1058,7 +1217,24 @@ function hruDay(D: DayShared, h: number): void {
       hv[o + HV.SNO] = m.sno[h];
       hv[o + HV.GW_Q_D] = gwqd;
       hv[o + HV.LATQCNT] = latqc;
+      hv[o + HV.N_STRS] = growing ? 1 - strsn : 0;
+      hv[o + HV.NUP] = nUp + nFix;
+      hv[o + HV.NFIX] = nFix;
+      hv[o + HV.NSURQ] = no3Surq;
+      hv[o + HV.NLATQ] = no3Lat;
+      hv[o + HV.NO3L] = no3Leach;
+      hv[o + HV.F_MN] = rmnTot;
+      hv[o + HV.A_MN] = hmnTot;
+      hv[o + HV.DNIT] = dnTot;
+      hv[o + HV.NRAIN] = no3Rain;
+      hv[o + HV.TNO3] = tno3;
     }
+}
+
+function solSwNow(m: Model, base: number, nl: number): number {
+  let sw = 0;
+  for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
+  return sw;
 }
 
 function dayIndexOf(iyr: number, yr: number, jd: number): number {
@@ -1237,25 +1413,14 @@ function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay: number
 
 // ---------------------------------------------------------------- management operations
 
-function skipToNextYear(m: Model, h: number): void {
-  const b0 = m.opBegin[h], b1 = m.opEnd[h];
-  if (b1 <= b0) return;
-  let p = m.opPtr[h];
-  for (let k = 0; k < b1 - b0; k++) {
-    if (p >= b1) p = b0;
-    const code = m.ops.code[p];
-    p++;
-    if (code === 17) break;
-  }
-  if (p >= b1) p = b0;
-  m.opPtr[h] = p;
-}
+interface OpResult { nApp: number; pApp: number; yld: number; irr: number; nYld: number }
 
-interface OpResult { nApp: number; pApp: number; yld: number; irr: number }
+const opRes: OpResult = { nApp: 0, pApp: 0, yld: 0, irr: 0, nYld: 0 };
 
-function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Array, tav: number): OpResult {
+function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Array, tav: number, force = false): OpResult {
   const O = m.ops;
-  const res: OpResult = { nApp: 0, pApp: 0, yld: 0, irr: 0 };
+  const res = opRes;
+  res.nApp = 0; res.pApp = 0; res.yld = 0; res.irr = 0; res.nYld = 0;
   const b0 = m.opBegin[h], b1 = m.opEnd[h];
   if (m.opWait[h] === 1) return res;
   const pl = m.plants;
@@ -1280,6 +1445,7 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
     } else if (O.husc[k] > 0) {
       due = m.igro[h] === 1 ? m.phuacc[h] >= O.husc[k] : m.phubase[h] >= O.husc[k];
     } else due = true;
+    if (force) due = true;
     if (!due) return res;
     m.opPtr[h] = k + 1;
     const ip = m.iplant[h];
@@ -1290,6 +1456,7 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
         m.igro[h] = 1;
         m.idorm[h] = 0;
         m.iplant[h] = pi;
+        m.strsn[h] = 1;
         m.phuacc[h] = 0;
         m.laimxfr[h] = 0;
         m.hvstiAdj[h] = 0;
@@ -1318,6 +1485,15 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
         if (f) {
           res.nApp += amt * (f.fminn + f.forgn);
           res.pApp += amt * (f.fminp + f.forgp);
+          // mineral N (nitrate and ammonium, treated as nitrate) and organic N into the top layers
+          const surf = O.v5[k] > 0 ? Math.min(1, O.v5[k]) : 0.2;
+          const minN = amt * f.fminn;
+          const base = h * ML;
+          m.solNo3[base] += minN * surf;
+          if (m.nly[h] > 1) m.solNo3[base + 1] += minN * (1 - surf);
+          else m.solNo3[base] += minN * (1 - surf);
+          m.fon[h] += amt * f.forgn * 0.5;
+          m.solAorgn[base] += amt * f.forgn * 0.5;
         }
         break;
       }
@@ -1336,6 +1512,9 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
             if (code === 7 && O.v5[k] > 0) yld *= O.v5[k];
             yld = Math.max(0, Math.min(yld, m.bio[h]));
             res.yld += yld;
+            const yn = Math.min(m.plantn[h], yld * pl.cnyld[ip]);
+            m.plantn[h] -= yn;
+            res.nYld += yn;
           }
           if (code === 7) {
             m.bio[h] -= yld;
@@ -1345,6 +1524,8 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
             if (pl.idc[ip] !== 7) m.phuacc[h] = Math.min(m.phuacc[h], 1) * 0.9;
           } else {
             m.rsd[h] += Math.max(0, m.bio[h] - yld);
+            m.fon[h] += Math.max(0, m.plantn[h]);
+            m.plantn[h] = 0;
             m.bio[h] = 0;
             m.lai[h] = 0;
             m.olai[h] = 0;
@@ -1379,6 +1560,7 @@ function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Arr
       case 11: { // auto-fertilization (nitrogen demand; counted only)
         m.autoNstrs[h] = O.v4[k] > 0 ? O.v4[k] : 0.9;
         m.autoNapp[h] = O.v5[k] > 0 ? O.v5[k] : 200;
+        m.autoNyrMax[h] = O.v6[k] > 0 ? O.v6[k] : 300;
         break;
       }
       case 16: { // burning: residue and part of the biomass burnt

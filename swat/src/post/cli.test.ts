@@ -73,6 +73,22 @@ describe('hw-swat ffa', () => {
     expect(j.peaks.find((p: { year: number }) => p.year === 2001).flow).toBe(50 + ((2001 * 37) % 23) * 10);
   });
 
+  it('--method ema with a historic period reproduces PeakfqSA (Big Sandy River)', () => {
+    const spc = readFileSync(sharedData('reference', 'TestCase02.spc'), 'latin1');
+    const rows = [...spc.matchAll(/^Q\s+(\d{4})\s+([\d.]+)/gm)].map((m) => `${m[1]},${m[2]}`);
+    const csv = write('tc02.csv', ['year,peak', ...rows].join('\n'));
+    const r = hwSwat('ffa', '--input', csv, '--method', 'ema', '--thresholds', '1897-1929:18500,1930-1973:0', '--gen-skew', '-0.5', '--skew', 'generalized', '--return-periods', '2,10,100', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({ method: 'EMA', n: 77, exact: 47, censored: 30, skew: -0.5 });
+    expect(j.stationSkew).toBeCloseTo(0.017089, 6);
+    // PeakfqSA: 5609.41, 12192.32, 20222.74 cfs
+    [5609.41, 12192.32, 20222.74].forEach((v, i) => expect(Math.abs(j.quantiles[i].flow - v)).toBeLessThanOrEqual(0.01));
+    const bad = hwSwat('ffa', '--input', csv, '--method', 'ema', '--thresholds', '1897:18500');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--thresholds entries must look like/);
+  });
+
   it('text output without --json', () => {
     const r = hwSwat('ffa', '--input', input);
     expect(r.code).toBe(0);

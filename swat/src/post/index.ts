@@ -6,3 +6,4 @@ export * from './cequal/index.ts';
 export * from './check/index.ts';
 export * from './csv.ts';
 export * from './run-dir.ts';
+export * from './series.ts';

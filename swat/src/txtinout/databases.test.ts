@@ -31,6 +31,14 @@ describe('databases', () => {
     }
   });
 
+  it('reads crop.dat, the database under its old name (rev 664)', () => {
+    const p = parsePlantDat(readFileSync(sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'crop.dat'), 'latin1'));
+    expect(p).toHaveLength(120);
+    expect(p[0]).toMatchObject({ CPNM: 'AGRL', BIO_E: 33.5, CNYLD: 0.0199 });
+    expect(p[119]).toMatchObject({ ICNUM: 120, CPNM: 'ICES', IDC: 6 });
+    expect(parsePlantDat(formatPlantDat(p))).toEqual(p);
+  });
+
   it('reads old 4-line crop.dat records', () => {
     const text = '   1  AGRL   4\n 33.5 0.45 3 0.15 0.05 0.5 0.95 0.64 1 2\n 30 11 0.02 0.003 0.044 0.016 0.013 0.006 0.002 0.002\n 0.25 0.2 0.005 4 0.75 8.5 660 36 0.05 0\n   2  AGRR   4\n 39 0.5 3 0.15 0.05 0.5 0.95 0.7 2.5 2\n 25 8 0.014 0.0016 0.047 0.0177 0.0138 0.0048 0.0018 0.0014\n 0.3 0.2 0.007 4 0.75 7.2 660 45 0.05 0\n';
     const p = parsePlantDat(text);

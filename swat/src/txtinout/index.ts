@@ -40,3 +40,4 @@ export {
   formatUrbanDat,
 } from './databases.ts';
 export { parseKeyed, formatKeyed, schemaDefaults } from './keyed.ts';
+export { decodeLatin1, encodeLatin1 } from './lines.ts';

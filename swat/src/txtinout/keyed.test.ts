@@ -184,3 +184,20 @@ describe('keyed files: unknown lines', () => {
     expect(gw.ALPHA_BF).toBe(0.5);
   });
 });
+
+describe('file.cio of other revisions', () => {
+  it('reads rev 664 and rev 681 file.cio and rewrites them line for line', () => {
+    for (const [dir, nbyr, iyr, plantdb] of [
+      ['rev664_pso_ga_parall_swat', 9, 1987, 'crop.dat'],
+      ['rev681_SWATShiny', 8, 1990, 'plant.dat'],
+    ] as const) {
+      const text = readFileSync(sharedData('rev_variants', dir, 'file.cio'), 'latin1');
+      const c = parseCio(text);
+      expect([c.NBYR, c.IYR, c.PLANTDB]).toEqual([nbyr, iyr, plantdb]);
+      const norm = (s: string) => s.split(/\r?\n/).map((l) => l.trimEnd()).join('\n').trimEnd();
+      expect(norm(formatCio(c))).toBe(norm(text));
+    }
+    const c681 = parseCio(readFileSync(sharedData('rev_variants', 'rev681_SWATShiny', 'file.cio'), 'latin1'));
+    expect([c681.IDAF, c681.IDAL, c681.NSTOT, c681.IMGT]).toEqual([75, 59, 2, 1]);
+  });
+});

@@ -28,7 +28,6 @@ interface Compiled {
   schema: Schema;
   names: Map<string, number>;
   texts: (string | null)[];
-  keys: string[];
   canonical: Layout;
   cache: Map<string, Layout>;
   /** default values; arrays are copied per file */
@@ -57,17 +56,14 @@ function compile(schema: Schema): Compiled {
   if (c) return c;
   const names = new Map<string, number>();
   const texts: (string | null)[] = [];
-  const keys: string[] = [];
   const items: LayoutItem[] = [];
   schema.forEach((e, i) => {
     if (typeof e === 'string') {
       texts.push(e.trim().toLowerCase());
-      keys.push('');
       items.push(e);
       return;
     }
     texts.push(null);
-    keys.push(e[0]);
     if (isParam(e)) {
       names.set(e[0], i);
       if (e[3]) {
@@ -88,7 +84,7 @@ function compile(schema: Schema): Compiled {
   }
   const template = schemaDefaults(schema);
   const arrayKeys = Object.keys(template).filter((k) => Array.isArray(template[k]));
-  c = { schema, names, texts, keys, canonical: { items }, cache: new Map(), template, arrayKeys };
+  c = { schema, names, texts, canonical: { items }, cache: new Map(), template, arrayKeys };
   compiledSchemas.set(schema, c);
   return c;
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLatin1, fitReal, fmtExp, fmtReal, fortranReal, parseNum, splitLines } from './lines.ts';
+import { decodeLatin1, encodeLatin1, fitReal, fmtExp, fmtReal, fortranReal, parseNum, splitLines } from './lines.ts';
 
 describe('lines helpers', () => {
   it('splits CRLF text and drops trailing blank lines', () => {
     expect(splitLines('a\r\nb \r\n\r\n  \r\n')).toEqual(['a', 'b ']);
   });
   it('decodes Latin-1 bytes one char per byte', () => {
-    expect(decodeLatin1(new Uint8Array([0x35, 0xb5, 0x6d]))).toBe('5µm');
+    expect(decodeLatin1(new Uint8Array([0x35, 0xb5, 0x6d, 0x80]))).toBe('5µm\u0080');
+    const big = new Uint8Array(20000).map((_, i) => i % 256);
+    expect(encodeLatin1(decodeLatin1(big))).toEqual(big);
   });
   it('parses Fortran numbers', () => {
     expect(parseNum(' 1.5D+02 ')).toBe(150);

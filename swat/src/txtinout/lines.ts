@@ -1,10 +1,24 @@
 // Shared helpers for reading and writing SWAT text files: line splitting, Fortran-style number
 // parsing (fixed columns or list-directed tokens) and number formatting that never loses a value.
 
-/** Decode bytes as Latin-1: ArcSWAT writes µ, ° etc. as single bytes; latin1 maps every byte
- * to one char, so a decode/encode round trip is lossless. */
+/** Decode bytes as Latin-1 (for uploaded files in a browser too): ArcSWAT writes µ, ° as single
+ * bytes; one char per byte makes decode/encode lossless. (TextDecoder('latin1') is windows-1252.) */
 export function decodeLatin1(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+  }
+  return s;
+}
+
+/** Encode text as Latin-1 bytes (chars above U+00FF become '?', as they cannot be represented). */
+export function encodeLatin1(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[i] = c < 256 ? c : 63;
+  }
+  return out;
 }
 
 /** Split on LF, dropping CRs and trailing blank lines. */
@@ -65,13 +79,6 @@ export function numbers(s: string): number[] {
     const v = parseNum(t);
     out.push(Number.isNaN(v) ? 0 : v);
   }
-  return out;
-}
-
-/** Numbers packed in fixed-width fields from `start` (for lines like `-21.96-19.03`). */
-export function fixedNumbers(line: string, start: number, width: number, count: number): number[] {
-  const out = new Array<number>(count);
-  for (let k = 0; k < count; k++) out[k] = field(line, start + k * width, start + (k + 1) * width);
   return out;
 }
 
@@ -142,6 +149,3 @@ export function fitReal(v: number, width: number, decimals: number): string {
   return s.padStart(width);
 }
 
-export function fitInt(v: number, width: number): string {
-  return String(Math.round(v)).padStart(width);
-}

@@ -46,7 +46,7 @@ describe('.mgt', () => {
       { op: 4, month: 5, day: 3, husc: 0, PEST_ID: 33, PST_KG: 1.25, PST_DEP: 10 },
       { op: 5, month: 10, day: 1, husc: 0, CNOP: 70, HI_OVR: 0.4, FRAC_HARVK: 0.25 },
       { op: 6, month: 4, day: 1, husc: 0, TILL_ID: 58, CNOP: 0 },
-      { op: 7, month: 9, day: 20, husc: 0, IHV_GBM: 1, HARVEFF: 0.95, HI_OVR: 0.5 },
+      { op: 7, month: 9, day: 20, husc: 0, IHV_GBM: 1, HARVEFF: 0.95, HI_BMS: 0.5, HI_RSD: 0.25 },
       { op: 8, month: 11, day: 1, husc: 0 },
       { op: 9, month: 5, day: 1, husc: 0, GRZ_DAYS: 30, MANURE_ID: 40, BIO_EAT: 25, BIO_TRMP: 5, MANURE_KG: 12.5 },
       { op: 10, month: 4, day: 1, husc: 0, WSTRS_ID: 1, IRR_SCA: 3, IRR_NOA: 7, AUTO_WSTRS: 0.9, IRR_EFF: 0.8, IRR_MX: 25, IRR_ASQ: 0.1 },

@@ -8,7 +8,8 @@ import { MGT_SCHEMA } from './schemas.ts';
 import { formatKeyedLines, parseKeyedLines } from './keyed.ts';
 import { fitReal, fortranReal, joinLines, parseNum, splitLines, tokens } from './lines.ts';
 
-/** Named fields of each operation type and the column that holds them (SWAT2012 I/O docs, ch. 20). */
+/** Named fields of each operation type and the column that holds them (SWAT2012 I/O docs, ch. 20,
+ * checked against sched_mgt.f). */
 export const OPERATION_FIELDS: Record<MgtOperationCode, readonly (readonly [string, MgtColumn])[]> = {
   0: [],
   1: [
@@ -51,7 +52,8 @@ export const OPERATION_FIELDS: Record<MgtOperationCode, readonly (readonly [stri
   7: [
     ['IHV_GBM', 'mgt2i'],
     ['HARVEFF', 'mgt4'],
-    ['HI_OVR', 'mgt5'],
+    ['HI_BMS', 'mgt5'],
+    ['HI_RSD', 'mgt6'],
   ],
   8: [],
   9: [

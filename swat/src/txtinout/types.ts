@@ -184,11 +184,14 @@ export interface TillageOperation extends OperationBase {
   TILL_ID: number;
   CNOP: number;
 }
+/** harvest only: sched_mgt.f reads mgt5 as the harvest index override for biomass (HI_BMS, the
+ * I/O docs' HI_OVR) and mgt6 as the one for residue (HI_RSD). */
 export interface HarvestOperation extends OperationBase {
   op: 7;
   IHV_GBM: number;
   HARVEFF: number;
-  HI_OVR: number;
+  HI_BMS: number;
+  HI_RSD: number;
 }
 export interface KillOperation extends OperationBase {
   op: 8;

@@ -115,6 +115,37 @@ describe('Bulletin 17B against PeakFQ 7.1 (station 04031500)', () => {
   });
 });
 
+// Bulletin 17B Appendix 12, Example 1: Fishkill Creek at Beacon, NY (USGS 01373500),
+// annual peaks 1945-1968 (cfs). Published: log mean 3.3684, SD 0.2456, skew 0.730 (0.7 with
+// the Appendix 3 tables), Q(0.99) = 841 and Q(0.01) = 11,500 cfs (SOURCES.md).
+const FISHKILL = [2290, 1470, 2220, 2970, 3020, 1210, 2490, 3170, 3220, 1760, 8800, 8280, 1310, 2500, 1960, 2140, 4340, 3060, 1780, 1380, 980, 1040, 1580, 3630];
+
+describe('Bulletin 17B worked example (Fishkill Creek)', () => {
+  const peaks = FISHKILL.map((flow, i) => ({ year: 1945 + i, flow }));
+  it('statistics and outlier tests as published', () => {
+    const r = bulletin17b(peaks);
+    expect(r.mean).toBeCloseTo(3.3684, 4);
+    expect(r.std).toBeCloseTo(0.2456, 4);
+    expect(r.stationSkew).toBeCloseTo(0.730, 3);
+    expect(r.grubbsBeckK).toBe(2.467);
+    expect(r.lowOutliers).toEqual([]);
+    expect(r.highOutliers).toEqual([]);
+  });
+  it('with the skew rounded to 0.7 as with the tables: 841 and 11,500 cfs', () => {
+    const r = bulletin17b(peaks, { roundSkew: true, aeps: [0.99, 0.01] });
+    expect(r.curve.skew).toBe(0.7);
+    expect(Math.round(r.frequencies[0]!.flow)).toBe(841);
+    expect(Math.round(r.frequencies[1]!.flow / 100) * 100).toBe(11500);
+  });
+  it('with a generalized skew of 0.6 (Plate I, MSE 0.302): weighted skew 0.668', () => {
+    const r = bulletin17b(peaks, { generalizedSkew: 0.6, generalizedSkewMse: 0.302 });
+    expect(r.stationSkewMse).toBeCloseTo(0.2774, 4);
+    expect(r.weightedSkew!).toBeCloseTo((0.302 * 0.730 + 0.2774 * 0.6) / (0.302 + 0.2774), 3);
+    const q100 = r.quantiles.find((q) => q.returnPeriod === 100)!.flow;
+    expect(Math.abs(q100 / 11500 - 1)).toBeLessThan(0.02); // exact factors at 0.668 vs the table at 0.7
+  });
+});
+
 describe('B17B building blocks', () => {
   it('station skew MSE formula (eq. 6) and weighting (eq. 5)', () => {
     // |G| > 0.9 and > 1.5 branches

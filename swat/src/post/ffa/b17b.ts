@@ -40,6 +40,12 @@ export interface B17bOptions {
   /** User-supplied high outlier threshold (flow); replaces the Grubbs–Beck high-outlier criterion. */
   highOutlierThreshold?: number;
   /**
+   * Round the final skew to the nearest tenth, as when frequency factors are read from the
+   * 0.1-step tables of B17B Appendix 3 (the Bulletin's worked examples). Default false:
+   * exact factors at the computed skew (as PeakFQ).
+   */
+  roundSkew?: boolean;
+  /**
    * Level of each one-sided confidence limit of Appendix 9 (default 0.95: the 5 % lower and
    * 95 % upper limits, which PeakFQ prints as its "95% confidence intervals").
    */
@@ -217,6 +223,10 @@ export function confidenceLimits(curve: FrequencyCurve, aep: number, n: number, 
   return { lower: 10 ** (curve.mean + kl * curve.std), upper: 10 ** (curve.mean + ku * curve.std) };
 }
 
+function roundIf(skew: number, round: boolean | undefined): number {
+  return round ? Math.round(skew * 10) / 10 : skew;
+}
+
 function chooseSkew(option: SkewOption, station: number, stationMse: number, gen: number | null, genMse: number | null): number {
   if (option === 'station') return station;
   if (gen === null) throw new RangeError(`skew option '${option}' needs a generalized skew`);
@@ -322,12 +332,12 @@ export function bulletin17b(peaks: readonly AnnualPeak[], options: B17bOptions =
     reportedStationSkew = gs;
     reportedMse = stationSkewMse(gs, N);
     if (gen !== null && genMse !== null) weighted = weightedSkew(gs, reportedMse, gen, genMse);
-    const skew = chooseSkew(skewOption, gs, reportedMse, gen, genMse);
+    const skew = roundIf(chooseSkew(skewOption, gs, reportedMse, gen, genMse), options.roundSkew);
     curve = { mean: xs, std: ss, skew };
     systematicCurve = synthetic;
   } else {
     if (gen !== null && genMse !== null) weighted = weightedSkew(stats.skew, stMse, gen, genMse);
-    const skew = chooseSkew(skewOption, stats.skew, stMse, gen, genMse);
+    const skew = roundIf(chooseSkew(skewOption, stats.skew, stMse, gen, genMse), options.roundSkew);
     curve = { mean: stats.mean, std: stats.std, skew };
     systematicCurve = { mean: stats.mean, std: stats.std, skew: stats.skew };
   }

@@ -1,3 +1,4 @@
 export * from './special.ts';
 export * from './b17b.ts';
 export * from './annual-maxima.ts';
+export * from './ema.ts';
