@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['swat', 'platform-api', 'plugin-sdk', 'shell', 'plugins/*', 'editors/*', 'datasets'],
+    projects: ['swat', 'platform-api', 'plugin-sdk', 'shell', 'plugins/*', 'editors/*', 'datasets', 'scripts'],
     reporters: ['default'],
   },
 });

@@ -14,7 +14,7 @@ export class PlantTable {
   idc: Int32Array; bioE: Float64Array; hvsti: Float64Array; blai: Float64Array; dlai: Float64Array; chtmx: Float64Array; rdmx: Float64Array;
   tOpt: Float64Array; tBase: Float64Array; wsyf: Float64Array; usleC: Float64Array; gsi: Float64Array; vpdfr: Float64Array; frgmax: Float64Array;
   wavp: Float64Array; rsdco: Float64Array; alaiMin: Float64Array; bioLeaf: Float64Array; matYrs: Float64Array; bmxTrees: Float64Array;
-  extCoef: Float64Array; bmDieoff: Float64Array; leaf1: Float64Array; leaf2: Float64Array; vpd2: Float64Array; gsiAdj: Float64Array;
+  extCoef: Float64Array; bmDieoff: Float64Array; isWater: Uint8Array; leaf1: Float64Array; leaf2: Float64Array; vpd2: Float64Array; gsiAdj: Float64Array;
   cnyld: Float64Array; cpyld: Float64Array; bn1: Float64Array; bn3: Float64Array; bp3: Float64Array; bnc1: Float64Array; bnc2: Float64Array;
   constructor(plants: PlantParams[]) {
     const n = plants.length;
@@ -30,6 +30,7 @@ export class PlantTable {
     this.frgmax = f((p) => p.frgmax); this.wavp = f((p) => p.wavp); this.rsdco = f((p) => p.rsdcoPl); this.alaiMin = f((p) => p.alaiMin);
     this.bioLeaf = f((p) => p.bioLeaf); this.matYrs = f((p) => p.matYrs); this.bmxTrees = f((p) => p.bmxTrees); this.extCoef = f((p) => p.extCoef);
     this.bmDieoff = f((p) => p.bmDieoff);
+    this.isWater = Uint8Array.from(plants, (p) => (p.name.toUpperCase() === 'WATR' ? 1 : 0));
     this.cnyld = f((p) => p.cnyld); this.cpyld = f((p) => p.cpyld); this.bn1 = f((p) => p.bn1); this.bn3 = f((p) => p.bn3); this.bp3 = f((p) => p.bp3);
     // optimal plant N fraction curve (readplant: ascrv through (0.5, bn2) and (1, bn3))
     this.bnc1 = new Float64Array(n);

@@ -469,6 +469,13 @@ function hruDay(D: DayShared, h: number): void {
       m.irrPending[h] = 0;
     }
 
+    // ---- water HRU (plant WATR: water_hru.f): Priestley-Taylor with albedo 0.08, ET = 0.7 PET,
+    // no runoff, percolation or plant growth
+    if (m.iplant[h] >= 0 && pl.isWater[m.iplant[h]] === 1) {
+      waterHru(D, h, precip, no3Rain);
+      return;
+    }
+
     // ---- dormancy (perennials, trees, cool-season annuals)
     let ip = m.iplant[h];
     if (m.igro[h] === 1 && ip >= 0) {
@@ -1229,6 +1236,49 @@ function hruDay(D: DayShared, h: number): void {
       hv[o + HV.NRAIN] = no3Rain;
       hv[o + HV.TNO3] = tno3;
     }
+}
+
+function waterHru(D: DayShared, h: number, precip: number, no3Rain: number): void {
+  const { m, tav, slr, s, svo, sv, bv, wanted, hv, totals, printing } = D;
+  const tk = tav + 273.15;
+  const d = (Math.exp(21.255 - 5304 / tk) * 5304) / (tk * tk);
+  const gma = d / (d + 0.68);
+  const ho = (slr * (1 - 0.08)) / 2.44;
+  const pet = 1.28 * ho * gma;
+  const et = 0.7 * pet;
+  m.solNo3[h * ML] -= no3Rain; // rain nitrate falls on water
+  const fr = m.hruFr[h];
+  const da = m.dafr[h];
+  let sw = 0;
+  for (let l = 0; l < m.nly[h]; l++) sw += m.solSt[h * ML + l];
+  sv[svo + SV.PRECIP] += precip * fr;
+  sv[svo + SV.PET] += pet * fr;
+  sv[svo + SV.ET] += et * fr;
+  sv[svo + SV.SW] += sw * fr;
+  bv[BV.PRECIP] += precip * da;
+  bv[BV.PET] += pet * da;
+  bv[BV.ET] += et * da;
+  bv[BV.SW] += sw * da;
+  if (printing) {
+    totals.hruAa[h * 6] += precip;
+    totals.hruAa[h * 6 + 3] += et;
+  }
+  if (wanted !== null && wanted[h] === 1) {
+    const o = h * NHV;
+    for (let k = 0; k < NHV; k++) hv[o + k] = 0;
+    hv[o + HV.PRECIP] = precip;
+    hv[o + HV.PET] = pet;
+    hv[o + HV.ET] = et;
+    hv[o + HV.SW_INIT] = sw;
+    hv[o + HV.SW_END] = sw;
+    hv[o + HV.SA_ST] = m.shallst[h];
+    hv[o + HV.DA_ST] = m.deepst[h];
+    hv[o + HV.TMP_AV] = tav;
+    hv[o + HV.TMP_MX] = D.tmx;
+    hv[o + HV.TMP_MN] = D.tmn;
+    hv[o + HV.SOLAR] = slr;
+  }
+  void s;
 }
 
 function solSwNow(m: Model, base: number, nl: number): number {

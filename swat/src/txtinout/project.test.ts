@@ -65,6 +65,24 @@ describe('readTxtInOut / writeTxtInOut', () => {
     }
   });
 
+  it('reads no NaN or infinite value anywhere in LREW or HAWQS', async () => {
+    for (const dir of [LREW(), HAWQS()]) {
+      const p = await readTxtInOut(dir, { otherFiles: false });
+      const bad: string[] = [];
+      const walk = (v: unknown, path: string): void => {
+        if (typeof v === 'number') {
+          if (!Number.isFinite(v)) bad.push(path);
+        } else if (ArrayBuffer.isView(v)) {
+          const a = v as unknown as ArrayLike<number>;
+          for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i]!)) bad.push(`${path}[${i}]`);
+        } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+        else if (v && typeof v === 'object' && path !== 'layout') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+      };
+      walk(p, '');
+      expect(bad).toEqual([]);
+    }
+  });
+
   it('round-trips LREW: read, write, read gives the same values for every file kind', async () => {
     const a = await readTxtInOut(LREW());
     const dir = tmp();
@@ -104,6 +122,23 @@ describe('readTxtInOut / writeTxtInOut', () => {
       await writeTxtInOut(a, dir, { eol: '\n' });
       expect(readFileSync(join(dir, 'file.cio'), 'latin1')).not.toContain('\r');
       expectSameProject(a, await readTxtInOut(dir));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps unparsed weather and databases as raw files, so a rewrite still has them', async () => {
+    const p = await readTxtInOut(LREW(), { weather: false, databases: false });
+    expect(p.weather).toBeUndefined();
+    expect(Object.keys(p.otherFiles)).toEqual(expect.arrayContaining(['pcp1.pcp', 'Tmp1.Tmp', 'slr.slr', 'plant.dat', 'till.dat']));
+    const dir = tmp();
+    try {
+      await writeTxtInOut(p, dir);
+      expect(readFileSync(join(dir, 'Tmp1.Tmp'))).toEqual(readFileSync(join(LREW(), 'Tmp1.Tmp')));
+      const q = await readTxtInOut(dir);
+      const full = await readTxtInOut(LREW());
+      expect(q.weather).toEqual(full.weather);
+      expect(q.databases).toEqual(full.databases);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -91,11 +91,16 @@ class Folder {
       this.text.set(a, readFileSync(join(this.dir, a), 'latin1'));
     });
   }
+  /** Text of a file; dropped from the cache once taken (the parsed object is what stays in
+   * memory), read again in the rare case a file is named twice. */
   get(name: string): string | undefined {
     const a = this.actual(name);
     if (!a) return undefined;
     this.used.add(a);
-    return this.text.get(a);
+    const t = this.text.get(a);
+    if (t === undefined) return readFileSync(join(this.dir, a), 'latin1');
+    this.text.delete(a);
+    return t;
   }
 }
 
@@ -209,12 +214,6 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
     const wnd = series(cio.WNDFILE, cio.NWTOT);
     if (wnd) weather.wnd = wnd;
     project.weather = weather;
-  } else {
-    // not read, but not "other" files either: keep them out of otherFiles
-    for (const n of [...cio.RFILE, ...cio.TFILE, cio.SLRFILE, cio.RHFILE, cio.WNDFILE]) {
-      const a = folder.actual(n);
-      if (a) folder.used.add(a);
-    }
   }
 
   if (options.databases !== false) {
@@ -231,13 +230,9 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
     const u = need(cio.URBANDB, 'urban database');
     if (u !== undefined) db.urban = parseUrbanDat(u);
     project.databases = db;
-  } else {
-    for (const n of [cio.PLANTDB, cio.FERTDB, cio.TILLDB, cio.PESTDB, cio.URBANDB]) {
-      const a = folder.actual(n);
-      if (a) folder.used.add(a);
-    }
   }
 
+  // weather/databases not parsed (options) stay in otherFiles, so a rewrite still has them
   if (options.otherFiles !== false) {
     const rest = [...folder.byLower.values()].filter((a) => !folder.used.has(a) && !isOutputFile(a.toLowerCase()));
     await folder.load(rest);

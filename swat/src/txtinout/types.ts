@@ -568,9 +568,10 @@ export interface SwatProject {
 }
 
 export interface ReadOptions {
-  /** read the pcp/tmp/slr/hmd/wnd files (default true) */
+  /** parse the pcp/tmp/slr/hmd/wnd files (default true; when false they are kept as raw text
+   * in otherFiles, unless otherFiles is false) */
   weather?: boolean;
-  /** read plant/fert/till/pest/urban (default true) */
+  /** parse plant/fert/till/pest/urban (default true; when false: raw text in otherFiles) */
   databases?: boolean;
   /** keep the raw text of files this reader does not model (default true) */
   otherFiles?: boolean;

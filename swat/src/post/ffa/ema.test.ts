@@ -93,3 +93,48 @@ describe('EMA building blocks', () => {
     expect(() => emaIntervals([{ year: 1990, flow: 5 }], [{ startYear: 2000, endYear: 2003, lower: 0 }])).toThrow(/outside/);
   });
 });
+
+describe('multiple Grubbs–Beck test', () => {
+  const spc = parseSpc(readFileSync(sharedData('reference', 'TestCase02.spc'), 'latin1'));
+  const systematic = spc.peaks.filter((p) => p.year >= 1930).map((p) => p.flow);
+
+  it('p-value of the smallest systematic peak of the Big Sandy (PeakfqSA: Q = 1200, p = 0.3725)', async () => {
+    const { multipleGrubbsBeck } = await import('./mgbt.ts');
+    const r = multipleGrubbsBeck(systematic);
+    expect(r.statistics[0]!.flow).toBe(1200);
+    expect(Math.abs(r.statistics[0]!.pValue - 0.3725)).toBeLessThan(0.001);
+    expect(r.lowOutliers).toBe(0);
+  });
+
+  it('non-central t CDF agrees with direct integration of its definition', async () => {
+    const { noncentralTCdf } = await import('./mgbt.ts');
+    // P(T ≤ t) = ∫ Φ(t·√(v/ν) − δ) f_χ²ν(v) dv, Simpson on a fine grid
+    const { normalCdf, lnGamma } = await import('./special.ts');
+    const direct = (t: number, nu: number, d: number) => {
+      const N = 20000;
+      const vmax = nu + 60 * Math.sqrt(2 * nu) + 100;
+      const h = vmax / N;
+      let s = 0;
+      for (let i = 1; i <= N; i++) {
+        const v = i * h;
+        const f = Math.exp((nu / 2 - 1) * Math.log(v) - v / 2 - (nu / 2) * Math.LN2 - lnGamma(nu / 2)) * normalCdf(t * Math.sqrt(v / nu) - d);
+        s += (i === N ? 1 : i % 2 ? 4 : 2) * f;
+      }
+      return (s * h) / 3;
+    };
+    for (const [t, nu, d] of [[-1, 20, 2], [1.5, 7.3, -0.5], [15, 30, 18], [-3, 12.5, -2]] as const) {
+      expect(noncentralTCdf(t, nu, d)).toBeCloseTo(direct(t, nu, d), 7);
+    }
+  });
+
+  it('finds planted low outliers and EMA censors them', () => {
+    const flows = [...systematic, 40, 55];
+    const peaks = flows.map((flow, i) => ({ year: 1900 + i, flow }));
+    const r = emaAnalysis(peaks);
+    expect(r.mgbt!.lowOutliers).toBe(2);
+    expect(r.lowOutliers.map((p) => p.flow).sort((a, b) => a - b)).toEqual([40, 55]);
+    expect(r.lowOutlierThreshold).toBe(1200);
+    expect(r.censored).toBe(2);
+    expect(r.intervals.filter((i) => i.lower === 0).every((i) => i.upper === 1200)).toBe(true);
+  });
+});

@@ -15,6 +15,8 @@
 // cancellation:  M_k = (k−1)(M_{k−1} + α M_{k−2}) − [(y−α)^{k−1} y f(y)]_c^d.
 
 import { gammaP, lnGamma, normalCdf, pearson3K } from './special.ts';
+import { multipleGrubbsBeck } from './mgbt.ts';
+import type { MgbtResult } from './mgbt.ts';
 import { grubbsBeckK, stationSkewMse, weightedSkew } from './b17b.ts';
 import type { FrequencyCurve, Quantile, SkewOption } from './b17b.ts';
 
@@ -58,14 +60,27 @@ export interface EmaOptions {
    * peak are "less than" the threshold.
    */
   thresholds?: readonly PerceptionThreshold[];
-  /** Low-outlier threshold (flow): peaks below it become "less than" it. Default: none. */
+  /**
+   * Low-outlier threshold (flow): peaks below it become "less than" it. Default: the
+   * threshold of the multiple Grubbs–Beck test (`lowOutlierTest`).
+   */
   lowOutlierThreshold?: number;
+  /**
+   * 'mgbt' (default, Bulletin 17C): multiple Grubbs–Beck test on the systematic peaks
+   * (years whose perception threshold is 0); 'none': no low-outlier test.
+   */
+  lowOutlierTest?: 'mgbt' | 'none';
   aeps?: number[];
   returnPeriods?: number[];
 }
 
 export interface EmaResult {
   method: 'EMA';
+  /** Low-outlier threshold applied (0: none) and the peaks below it (censored as "less than"). */
+  lowOutlierThreshold: number;
+  lowOutliers: EmaPeak[];
+  /** Multiple Grubbs–Beck test details when it was run. */
+  mgbt: MgbtResult | null;
   /** Years in the analysis (exact + censored). */
   n: number;
   exact: number;
@@ -232,7 +247,19 @@ function emaMoments(intervals: readonly EmaInterval[], fixedSkew: number | null,
  * 'B17B Est. of MSE[G_atsite]').
  */
 export function emaAnalysis(peaks: readonly EmaPeak[], options: EmaOptions = {}): EmaResult {
-  const intervals = emaIntervals(peaks, options.thresholds, options.lowOutlierThreshold);
+  let lowThreshold = options.lowOutlierThreshold;
+  let mgbt: MgbtResult | null = null;
+  if (lowThreshold === undefined && (options.lowOutlierTest ?? 'mgbt') === 'mgbt') {
+    const systematic = peaks.filter((p) => {
+      const t = options.thresholds?.find((th) => p.year >= th.startYear && p.year <= th.endYear);
+      return !t || t.lower <= 0;
+    });
+    if (systematic.length >= 10) {
+      mgbt = multipleGrubbsBeck(systematic.map((p) => p.flow));
+      lowThreshold = mgbt.threshold > 0 ? mgbt.threshold : undefined;
+    }
+  }
+  const intervals = emaIntervals(peaks, options.thresholds, lowThreshold);
   const gen = options.generalizedSkew ?? null;
   const genMse = options.generalizedSkewMse ?? null;
   const skewOption: SkewOption = options.skewOption ?? (gen !== null ? (genMse !== null ? 'weighted' : 'generalized') : 'station');
@@ -255,6 +282,9 @@ export function emaAnalysis(peaks: readonly EmaPeak[], options: EmaOptions = {})
   for (const p of aeps) if (!(p > 0 && p < 1)) throw new RangeError(`exceedance probability must be between 0 and 1 exclusive (got ${p})`);
   return {
     method: 'EMA',
+    lowOutlierThreshold: lowThreshold ?? 0,
+    lowOutliers: lowThreshold !== undefined ? peaks.filter((p) => p.flow < lowThreshold!) : [],
+    mgbt,
     n,
     exact: intervals.filter((i) => i.lower === i.upper).length,
     censored: intervals.filter((i) => i.lower !== i.upper).length,

@@ -1,0 +1,35 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateManifest } from '@headwater/plugin-sdk/manifest.ts';
+import { scaffold } from '../new.ts';
+
+// Scaffold inside the repository so the generated code resolves the workspace packages.
+const root = mkdtempSync(join(import.meta.dirname, '..', '.scaffold-test-'));
+writeFileSync(join(root, 'tsconfig.base.json'), JSON.stringify({ extends: '../../tsconfig.base.json' }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run new -- plugin <id>', () => {
+  it('creates a registered plugin package with a page, a server half, a test and a README', async () => {
+    const dir = scaffold('plugin', 'river-notes', { root });
+    for (const f of ['package.json', 'rspack.config.ts', 'tsconfig.json', 'vitest.config.ts', 'README.md', 'src/plugin.tsx', 'src/RiverNotesPage.tsx', 'server/index.ts', 'test/server.test.ts']) {
+      expect(existsSync(join(dir, f)), f).toBe(true);
+    }
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    expect(validateManifest({ ...pkg.headwater, version: pkg.version })).toEqual([]);
+    expect(pkg.headwater.routes).toEqual([{ path: '/river-notes', access: 'user', title: 'River Notes' }]);
+    expect(readFileSync(join(dir, 'src/plugin.tsx'), 'utf8')).toContain("pages: { '/river-notes': RiverNotesPage }");
+
+    const server = (await import(pathToFileURL(join(dir, 'server/index.ts')).href)).default;
+    expect(server.id).toBe('river-notes');
+    const body = await server.routes[0].handler({ params: {}, query: {}, body: undefined, user: { id: 1, userName: 'ada', roles: ['Registered'], isAdmin: false } });
+    expect(body).toEqual({ message: 'River Notes is ready for ada.' });
+  });
+
+  it('refuses bad ids, unknown kinds and existing folders', () => {
+    expect(() => scaffold('plugin', 'Bad_Id', { root })).toThrow(/not a plugin id/);
+    expect(() => scaffold('widget', 'ok-id', { root })).toThrow(/unknown kind 'widget'/);
+    expect(() => scaffold('plugin', 'river-notes', { root })).toThrow(/already exists/);
+  });
+});
