@@ -9,24 +9,14 @@ import type { AppDeps } from './deps.ts';
 import { authenticate } from './http/auth.ts';
 import { errorMiddleware } from './http/middleware.ts';
 import { serveStatic } from './http/static.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { datasetRoutes } from './modules/datasets/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { MODULES } from './modules/index.ts';
 import { mountPluginServers } from './modules/plugins/mount.ts';
-import { pluginRoutes } from './modules/plugins/routes.ts';
-import { siteRoutes } from './modules/site/routes.ts';
-import { tierRoutes } from './modules/tiers/routes.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: true });
   const api = new Router({ prefix: '/api' });
 
-  healthRoutes(api, deps);
-  authRoutes(api, deps);
-  pluginRoutes(api, deps);
-  siteRoutes(api, deps);
-  tierRoutes(api);
-  datasetRoutes(api);
+  for (const register of Object.values(MODULES)) register(api, deps);
   mountPluginServers(api, deps.pluginServers);
 
   app.use(async (ctx, next) => {

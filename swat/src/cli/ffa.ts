@@ -22,9 +22,9 @@ const USAGE = `usage: hw-swat ffa --input peaks.csv [--gen-skew G --gen-skew-mse
                   station otherwise)
   --round-skew    round the final skew to 0.1 (B17B Appendix 3 tables, as in the
                   Bulletin's worked examples); default: exact factors at the computed skew
-  --method        b17b (default) or ema (Expected Moments Algorithm, Bulletin 17C
-                  moments with historic periods / perception thresholds; low outliers
-                  only with --low-outlier, the multiple Grubbs-Beck test is not done)
+  --method        b17b (default) or ema (Expected Moments Algorithm, Bulletin 17C:
+                  historic periods as perception thresholds, multiple Grubbs-Beck
+                  low-outlier test unless --low-outlier gives the threshold)
   --json          JSON on stdout`;
 
 function parseList(text: string, what: string): number[] {
@@ -112,8 +112,10 @@ export async function run(argv: string[]): Promise<number> {
         skewOption: e.skewOption,
         skew: e.curve.skew,
         atSite: e.atSite,
-        lowOutliers: e.intervals.filter((iv) => args.has('low-outlier') && iv.lower === 0 && peaks.some((p) => p.year === iv.year)).map((iv) => peaks.find((p) => p.year === iv.year)!),
+        lowOutlierThreshold: e.lowOutlierThreshold,
+        lowOutliers: e.lowOutliers,
         highOutliers: [],
+        mgbt: e.mgbt ? e.mgbt.statistics : null,
         quantiles,
         intervals: e.intervals,
       };

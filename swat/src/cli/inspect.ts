@@ -38,10 +38,12 @@ export function summarize(p: SwatProject, dir: string): Record<string, unknown> 
   const soils = new Map<string, { areaKm2: number; hrus: number }>();
   let area = 0;
   let hruCount = 0;
+  let hrusRead = 0;
   for (const s of p.subbasins) {
     area += s.sub.SUB_KM;
     for (const h of s.hrus) {
       hruCount++;
+      if (h.hru) hrusRead++;
       const a = (h.hru?.HRU_FR ?? 0) * s.sub.SUB_KM;
       let lu = h.hru ? titleField(h.hru.title, 'Luse:') : undefined;
       if (!lu && h.mgt) {
@@ -109,6 +111,7 @@ export function summarize(p: SwatProject, dir: string): Record<string, unknown> 
       subbasins: p.subbasins.length,
       subbasinsInFig: cmdCount([1]),
       hrus: hruCount,
+      hrusRead,
       reaches: p.reaches.length,
       reservoirs: cmdCount([3]),
       inlets: cmdCount([6, 7, 8, 10, 11]),

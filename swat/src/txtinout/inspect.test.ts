@@ -23,7 +23,7 @@ describe('hw-swat inspect', () => {
     const s = JSON.parse(c.out());
     expect(s.simulation).toMatchObject({ NBYR: 13, IYR: 2000, start: '2000-01-01', end: '2012-12-31', NYSKIP: 3 });
     expect(s.print).toMatchObject({ IPRINT: 1, timestep: 'daily', hrusPrinted: [1] });
-    expect(s.counts).toMatchObject({ subbasins: 3, hrus: 134, reaches: 3, reservoirs: 0 });
+    expect(s.counts).toMatchObject({ subbasins: 3, hrus: 134, hrusRead: 134, reaches: 3, reservoirs: 0 });
     expect(s.areaKm2).toBeCloseTo(21.96, 1);
     expect(s.climate.pcp[0].stations).toHaveLength(3);
     expect(s.climate.tmp[0].file).toBe('tmp1.tmp');
@@ -46,7 +46,7 @@ describe('hw-swat inspect', () => {
   it('summarizes the HAWQS subset (reservoirs, point sources)', async () => {
     const p = await readTxtInOut(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset'), { weather: false });
     const s = summarize(p, 'x') as { counts: Record<string, number>; print: Record<string, unknown> };
-    expect(s.counts).toMatchObject({ subbasinsInFig: 8, reaches: 8, reservoirs: 6, inlets: 8 });
+    expect(s.counts).toMatchObject({ subbasinsInFig: 8, subbasins: 1, hrus: 135, hrusRead: 1, reaches: 8, reservoirs: 6, inlets: 8 });
     expect(s.print.hruVariables).toHaveLength(20);
   });
 });

@@ -1,15 +1,19 @@
-// Migrations are listed here in order (no directory scanning: the same list works from
-// source, in tests and in workers). Each module exports `up` and `down`.
+// Migrations are the files `NNN_name.ts` in this folder, applied in name order. Each module
+// exports `up` and `down`. A migration that has run is never edited: add a new file.
+import { readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { Knex } from 'knex';
-import * as foundation from './001_foundation.ts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
-const migrations: Record<string, Migration> = {
-  '001_foundation': foundation,
-};
+
+const dir = import.meta.dirname;
+const files = readdirSync(dir)
+  .filter((f) => /^\d{3}_[a-z0-9_]+\.ts$/.test(f))
+  .sort();
 
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  getMigrations: async () => files.map((f) => f.slice(0, -3)),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
+  getMigration: async (name) => (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as Migration,
 };

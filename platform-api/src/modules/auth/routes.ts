@@ -13,7 +13,7 @@ const loginBody = z.object({
   deviceToken: z.string().nullish(),
 });
 
-export function authRoutes(router: Router, deps: AppDeps): void {
+export function register(router: Router, deps: AppDeps): void {
   // POST auth/login (spec 1 §7): auth_token, identity, multiFactorValidated. The multi-factor
   // step and remembered devices arrive with the accounts module; until then every valid
   // login is fully validated.

@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.ts';
 import { intParam } from '../../http/validate.ts';
 import * as datasets from './service.ts';
 
-export function datasetRoutes(router: Router): void {
+export function register(router: Router): void {
   router.get('/datasets/publiclist', async (ctx) => {
     ctx.body = await datasets.publicDatasetGroups();
   });

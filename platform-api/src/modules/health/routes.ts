@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 
-export function healthRoutes(router: Router, deps: AppDeps): void {
+export function register(router: Router, deps: AppDeps): void {
   router.get('/health', async (ctx) => {
     const db = await deps.db
       .raw('select 1 as ok')

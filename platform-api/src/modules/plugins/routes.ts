@@ -9,7 +9,7 @@ import * as plugins from './service.ts';
 const toggleBody = z.object({ enabled: z.boolean().optional(), settings: z.record(z.string(), z.unknown()).optional() });
 const registerBody = z.object({ manifestUrl: z.string({ error: 'Required' }).min(1, 'Required') });
 
-export function pluginRoutes(router: Router, deps: AppDeps): void {
+export function register(router: Router, deps: AppDeps): void {
   router.get('/plugins', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await plugins.listPluginsFor(ctx.state.user);

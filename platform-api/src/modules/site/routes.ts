@@ -38,7 +38,7 @@ const settingsBody = z
 
 const pageBody = z.object({ value: z.string().max(500_000) });
 
-export function siteRoutes(router: Router, deps: AppDeps): void {
+export function register(router: Router, deps: AppDeps): void {
   router.get('/datasets/websitetext', async (ctx) => {
     ctx.body = { siteText: await site.readSiteText(), siteSettings: await site.publicSiteSettings() };
   });

@@ -127,14 +127,25 @@ describe('multiple Grubbs–Beck test', () => {
     }
   });
 
-  it('finds planted low outliers and EMA censors them', () => {
-    const flows = [...systematic, 40, 55];
-    const peaks = flows.map((flow, i) => ({ year: 1900 + i, flow }));
+  it('finds a planted low outlier and EMA censors it', () => {
+    const peaks = [...systematic, 400].map((flow, i) => ({ year: 1900 + i, flow }));
     const r = emaAnalysis(peaks);
-    expect(r.mgbt!.lowOutliers).toBe(2);
-    expect(r.lowOutliers.map((p) => p.flow).sort((a, b) => a - b)).toEqual([40, 55]);
+    expect(r.mgbt!.lowOutliers).toBe(1);
+    expect(r.mgbt!.statistics[0]!.pValue).toBeLessThan(0.005); // outward sweep
+    expect(r.lowOutliers.map((p) => p.flow)).toEqual([400]);
     expect(r.lowOutlierThreshold).toBe(1200);
-    expect(r.censored).toBe(2);
-    expect(r.intervals.filter((i) => i.lower === 0).every((i) => i.upper === 1200)).toBe(true);
+    expect(r.censored).toBe(1);
+    expect(r.intervals.find((i) => i.lower === 0)).toMatchObject({ lower: 0, upper: 1200 });
+  });
+
+  it('inward sweep: consecutive smallest values with p < 0.10 are outliers too', async () => {
+    const { multipleGrubbsBeck } = await import('./mgbt.ts');
+    const r = multipleGrubbsBeck([...systematic, 40, 55]);
+    const p = r.statistics.map((s) => s.pValue);
+    let k = 0;
+    while (k < p.length && p[k]! < 0.1) k++;
+    expect(k).toBeGreaterThanOrEqual(2);
+    expect(r.lowOutliers).toBe(Math.max(k, p.map((v, i) => (v < 0.005 ? i + 1 : 0)).reduce((a, b) => Math.max(a, b), 0)));
+    expect(r.threshold).toBe([...systematic, 40, 55].sort((a, b) => a - b)[r.lowOutliers]);
   });
 });
