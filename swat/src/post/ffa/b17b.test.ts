@@ -173,6 +173,31 @@ describe('B17B building blocks', () => {
     expect(pearson3K(0.1, -0.5)).toBeCloseTo(1.216, 3);
   });
 
+  it('frequency factors invert the Pearson III distribution over skews −9…9 and AEPs 1e-6…0.999999', async () => {
+    const { gammaQ, gammaP, normalSf } = await import('./special.ts');
+    for (const g of [-9, -3, -1.41, -0.5, -0.01, -0.0005, 0, 0.0005, 0.01, 0.144, 0.5, 1, 2.5, 9]) {
+      let prev = Infinity;
+      for (const p of [1e-6, 1e-4, 0.002, 0.01, 0.1, 0.4292, 0.5, 0.6667, 0.9, 0.99, 0.999999]) {
+        const k = pearson3K(p, g);
+        expect(k).toBeLessThanOrEqual(prev); // decreasing in the exceedance probability
+        prev = k;
+        // |g| = 9: the far tails sit on the distribution's bound (y ~ 1e-120 cannot be
+        // recovered from K in double precision); checked for monotonicity only
+        if (Math.abs(g) > 3) continue;
+        let aep: number;
+        if (Math.abs(g) < 1e-3) aep = normalSf(k);
+        else {
+          const a = 4 / (g * g);
+          const y = a + (g > 0 ? 1 : -1) * Math.sqrt(a) * k;
+          if (y < 1e-6 * a) continue; // y cannot be recovered from K (bound of the support)
+          aep = g > 0 ? gammaQ(a, y) : gammaP(a, y);
+        }
+        if (Math.abs(g) >= 1e-3) expect(Math.abs(aep / p - 1), `g ${g}, p ${p}`).toBeLessThan(1e-7);
+        else expect(Math.abs(aep / p - 1), `g ${g}, p ${p}`).toBeLessThan(2e-3); // Kite series vs normal check
+      }
+    }
+  });
+
   it('detects a low outlier and applies the conditional probability adjustment', () => {
     const flows = [1140, 1860, 1030, 518, 1350, 1750, 2600, 2670, 1230, 1680, 1060, 648, 1540, 762, 559, 3520, 1040, 662, 975, 1070, 1620, 1000, 1410, 812, 1220, 1610, 1700, 1260, 1050, 1390, 1470, 1140, 589, 1180, 1620, 852, 965, 40];
     const peaks = flows.map((flow, i) => ({ year: 1945 + i, flow }));
