@@ -8,7 +8,7 @@ import { TokenService } from './http/auth.ts';
 import { MemoryQueueDriver, RedisQueueDriver, type QueueDriver } from './jobs/queue.ts';
 import { ping, redisServerOnPath, startLocalRedis, type RedisHandle } from './jobs/redis.ts';
 import { discoverWorkspacePlugins, loadPluginServers } from './modules/plugins/discovery.ts';
-import { syncWorkspacePlugins } from './modules/plugins/service.ts';
+import { invalidatePluginCache, syncWorkspacePlugins } from './modules/plugins/service.ts';
 import { ensureAuthSecret } from './modules/settings/service.ts';
 import { MemoryStatusBus, RedisStatusBus, type StatusBus } from './status/bus.ts';
 
@@ -55,6 +55,10 @@ export async function createRuntime(
   const workspacePlugins = discoverWorkspacePlugins(config.staticRoot);
   if (opts.migrate !== false) await db.transaction((trx) => syncWorkspacePlugins(workspacePlugins, trx));
   const pluginServers = await loadPluginServers(workspacePlugins);
+  // Another API instance changed the registry: forget the cached plugin list here too.
+  await bus.subscribe((e) => {
+    if (e.event === 'plugins-changed') invalidatePluginCache();
+  });
 
   const deps: AppDeps = {
     config,

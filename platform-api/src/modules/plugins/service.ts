@@ -45,6 +45,7 @@ export async function syncWorkspacePlugins(plugins: WorkspacePlugin[], trx?: Kne
       });
     }
   }
+  invalidatePluginCache();
 }
 
 function visibleTo(manifest: PluginManifest, user: User | undefined): boolean {
@@ -68,9 +69,28 @@ export function toListing(p: PluginRecord): PluginListing {
   };
 }
 
+// Every page load asks for the plugin list: the enabled rows are kept for a few seconds, and
+// any change (here, or on another API instance through the status bus) drops them at once.
+const CACHE_MS = 5000;
+let enabledCache: { rows: Promise<PluginRecord[]>; at: number } | undefined;
+
+export function invalidatePluginCache(): void {
+  enabledCache = undefined;
+}
+
+function enabledRows(): Promise<PluginRecord[]> {
+  if (!enabledCache || Date.now() - enabledCache.at > CACHE_MS) {
+    const rows = (async () => PluginRecord.query().where('enabled', true).orderBy([{ column: 'sortOrder' }, { column: 'id' }]))();
+    rows.catch(() => invalidatePluginCache());
+    enabledCache = { rows, at: Date.now() };
+    return rows;
+  }
+  return enabledCache.rows;
+}
+
 /** Enabled plugins visible to the caller; nav entries filtered by the caller's roles. */
 export async function listPluginsFor(user: User | undefined): Promise<PluginListing[]> {
-  const rows = await PluginRecord.query().where('enabled', true).orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
+  const rows = await enabledRows();
   return rows
     .filter((p) => visibleTo(p.manifest, user))
     .map((p) => {
@@ -86,8 +106,7 @@ export async function listAllPlugins(): Promise<(PluginListing & { enabled: bool
 }
 
 export async function isPluginEnabled(id: string): Promise<boolean> {
-  const row = await PluginRecord.query().findById(id).select('enabled');
-  return !!row?.enabled;
+  return (await enabledRows()).some((p) => p.id === id);
 }
 
 export async function setPluginEnabled(
@@ -100,6 +119,7 @@ export async function setPluginEnabled(
   const patch: Partial<PluginRecord> = {};
   if (change.enabled !== undefined) Object.assign(patch, { enabled: change.enabled, adminSet: true });
   if (change.settings !== undefined) patch.settings = { ...row.settings, ...change.settings };
+  invalidatePluginCache();
   return PluginRecord.query(trx).patchAndFetchById(id, patch);
 }
 
@@ -108,6 +128,7 @@ export async function deletePlugin(id: string): Promise<'deleted' | 'workspace' 
   if (!row) return 'missing';
   if (row.source === 'workspace') return 'workspace';
   await PluginRecord.query().deleteById(id);
+  invalidatePluginCache();
   return 'deleted';
 }
 
@@ -136,6 +157,7 @@ export async function writeFlags(flags: Partial<Record<SiteFlag, boolean>>, trx:
     }
   }
   await setSetting('pluginFlags', pending, trx);
+  invalidatePluginCache();
 }
 
 export type Fetcher = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
@@ -191,5 +213,6 @@ export async function registerExternalPlugin(
   const record = existing
     ? await PluginRecord.query(trx).patchAndFetchById(manifest.id, fields)
     : await PluginRecord.query(trx).insertAndFetch({ id: manifest.id, ...fields, enabled: true, adminSet: true, settings: {}, secretSettings: {} });
+  invalidatePluginCache();
   return { record };
 }
