@@ -15,3 +15,4 @@ export { DataGrid, gridQuery, type DataGridProps, type GridColumn, type GridPage
 export { HtmlText } from './ui/HtmlText.tsx';
 export { formatCell, formatLimit } from './ui/format.ts';
 export { useDebounced } from './ui/useDebounced.ts';
+export * from './routing.ts';

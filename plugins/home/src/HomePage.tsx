@@ -1,8 +1,8 @@
 // Spec 1 'Home /': introduction and how-it-works text, work lists and footer from the site
 // text, then a link to the projects dashboard or the log-in / register prompts.
 import { Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ErrorList, HtmlText, PageLayout, useApiQuery, useSession, type PluginListing } from '@headwater/plugin-sdk';
-import { Link } from 'react-router';
+import { ErrorList, HtmlText, Link, PageLayout, useApiQuery, useSession, type PluginListing } from '@headwater/plugin-sdk';
+
 
 type WebsiteText = {
   siteText: { siteLongName: string; siteNameDescription: string; homePageIntro: string; homePageText: string; homePageWorkLists: string; footer: string };
