@@ -110,7 +110,7 @@ describe('LREW against SWAT rev 637', () => {
 
   // Parameter responses: same direction as SWAT's (documented effects of each parameter).
   const run = async (modify: (p: Project) => void) => {
-    const p = loadProject(yearlyDir);
+    const p = await loadProject(yearlyDir);
     const { summary } = await simulateProject(p, { modify, writeOutputs: false });
     return summary.aveAnnualBasin;
   };

@@ -3,5 +3,5 @@
 // the way file.cio asks. See swat/README-engine.md for what is modelled.
 export { runSimulation, simulateProject } from './run.ts';
 export type { RunOptions, RunSummary } from './run.ts';
-export { loadProject, InputError } from './load.ts';
+export { loadProject, fromSwatProject, InputError } from './adapter.ts';
 export type { Project } from './project.ts';

@@ -102,6 +102,9 @@ export class Model {
   solNo3: Float64Array; solAorgn: Float64Array; solOrgn: Float64Array; solCbn: Float64Array; fon: Float64Array; plantn: Float64Array;
   anionExcl: Float64Array; autoNyr: Float64Array; autoNyrMax: Float64Array;
   sumfc: Float64Array; sumul: Float64Array; avgBd: Float64Array;
+  // constant per-layer/per-HRU factors (exact, precomputed)
+  percF: Float64Array; evzF: Float64Array; solZc: Float64Array; impF: Float64Array; soltDp: Float64Array; soltBb: Float64Array;
+  rdCache: Float64Array; rootW: Float64Array; rootN: Float64Array;
   // states
   sno: Float64Array; snotmp: Float64Array; canstor: Float64Array; surfBs: Float64Array; latBs: Float64Array;
   shallst: Float64Array; deepst: Float64Array; rchrg: Float64Array; gwQ: Float64Array; gwQd: Float64Array; potVol: Float64Array; sedBs: Float64Array;
@@ -176,6 +179,8 @@ export class Model {
     this.solNo3 = FL(); this.solAorgn = FL(); this.solOrgn = FL(); this.solCbn = FL(); this.fon = F(); this.plantn = F();
     this.anionExcl = F(); this.autoNyr = F(); this.autoNyrMax = F();
     this.sumfc = F(); this.sumul = F(); this.avgBd = F();
+    this.percF = FL(); this.evzF = FL(); this.solZc = FL(); this.impF = F(); this.soltDp = F(); this.soltBb = F();
+    this.rdCache = F(); this.rdCache.fill(-1); this.rootW = FL(); this.rootN = FL();
     this.sno = F(); this.snotmp = F(); this.canstor = F(); this.surfBs = F(); this.latBs = F(); this.shallst = F(); this.deepst = F(); this.rchrg = F();
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
     this.gwDelayE = F(); this.alphaBfE = F(); this.alphaBfDE = F(); this.gwqmn = F(); this.gwRevap = F(); this.revapmn = F(); this.rchrgDp = F();
@@ -292,6 +297,22 @@ export class Model {
       this.cfrg[i] = Math.exp(-0.053 * L[0].rock);
       this.solZmx[i] = h.solZmx > 0 ? Math.min(h.solZmx, this.solZ[i * ML + nl - 1]) : this.solZ[i * ML + nl - 1];
       this.depImp[i] = h.depImp > 0 ? h.depImp : this.solZ[i * ML + nl - 1] + 1000;
+      {
+        let zp = 0;
+        for (let l = 0; l < nl; l++) {
+          const o = i * ML + l;
+          this.percF[o] = 1 - Math.exp(-24 / this.solHk[o]);
+          const z = this.solZ[o];
+          this.evzF[o] = z / (z + Math.exp(2.374 - 0.00713 * z));
+          this.solZc[o] = (zp + z) / 2;
+          zp = z;
+        }
+        const xx = (this.depImp[i] - this.solZ[i * ML + nl - 1]) / 1000;
+        this.impF[i] = xx < 1e-4 ? 0 : xx / (xx + Math.exp(8.833 - 2.598 * xx));
+        const bd = this.avgBd[i];
+        this.soltDp[i] = 1000 + (2500 * bd) / (bd + 686 * Math.exp(-5.63 * bd));
+        this.soltBb[i] = Math.log(500 / this.soltDp[i]);
+      }
 
       // curve number retention parameters
       this.setCn(i, this.cn2[i]);

@@ -157,6 +157,7 @@ export class OutputSet implements SimObserver {
         hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
         this.reachArea.set(cmd.reach, hydArea[cmd.inp] ?? 0);
       } else if (cmd.kind === 'rec') hydArea[cmd.out] = 0;
+      else if (cmd.kind === 'pass') hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
     }
     if (opts.files !== false) this.open(opts.dir, model);
   }

@@ -1,5 +1,5 @@
 // The engine's compact input model: just what the simulation needs, in SWAT's units.
-// Built by ./load.ts from a TxtInOut folder (or by hand in tests).
+// Built by ./adapter.ts from the TxtInOut reader (../txtinout), or by hand in tests.
 
 export interface SimControl {
   nbyr: number;
@@ -114,6 +114,8 @@ export type FigCommand =
   | { kind: 'subbasin'; out: number; sub: number }
   | { kind: 'route'; out: number; reach: number; inp: number }
   | { kind: 'add'; out: number; a: number; b: number }
+  /** routres and other hydrograph commands not simulated: the inflow passes through unchanged */
+  | { kind: 'pass'; out: number; inp: number; name: string }
   | { kind: 'rec'; out: number; file: string; code: 'recday' | 'recmon' | 'recyear' | 'reccnst'; series: PointSource }
   | { kind: 'other'; name: string };
 

@@ -1,5 +1,5 @@
 // Public entry points of the engine.
-import { loadProject } from './load.ts';
+import { loadProject } from './adapter.ts';
 import { OutputSet, aveAnnualBasin, writeStd } from './outputs.ts';
 import type { Project } from './project.ts';
 import { simulate, type SimObserver, type SimTotals } from './sim.ts';
@@ -63,7 +63,7 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
 /** Reads the TxtInOut folder `dir`, simulates it and writes the outputs file.cio asks for. */
 export async function runSimulation(dir: string, opts: RunOptions = {}): Promise<RunSummary> {
   opts.onProgress?.(0, `Reading ${dir}`);
-  const p = loadProject(dir);
+  const p = await loadProject(dir);
   const { summary } = await simulateProject(p, opts);
   return summary;
 }

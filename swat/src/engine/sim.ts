@@ -2,7 +2,7 @@
 // weather per subbasin -> HRU processes (operations, snow, canopy, CN runoff, percolation
 // and lateral flow, PET, ET, plant growth, groundwater, lags, MUSLE) -> subbasin sums ->
 // fig.fig commands (route, add, point sources) -> outputs (streamed by OutputSet).
-import { isLeap } from './load.ts';
+import { isLeap } from './adapter.ts';
 import { ML, Model } from './model.ts';
 import type { Project, Reach, Subbasin } from './project.ts';
 import {
@@ -355,6 +355,10 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
           hydSed[cmd.out] = hydSed[cmd.a] + hydSed[cmd.b];
           hydNo3[cmd.out] = hydNo3[cmd.a] + hydNo3[cmd.b];
+        } else if (cmd.kind === 'pass') {
+          hydQ[cmd.out] = hydQ[cmd.inp];
+          hydSed[cmd.out] = hydSed[cmd.inp];
+          hydNo3[cmd.out] = hydNo3[cmd.inp];
         } else if (cmd.kind === 'rec') {
           const v = pointSource(cmd.series, yr, jd, mon);
           hydQ[cmd.out] = v[0];
@@ -525,13 +529,13 @@ function hruDay(D: DayShared, h: number): void {
     // ---- soil temperature (solt.f)
     {
       const bd = m.avgBd[h];
-      const dp = 1000 + (2500 * bd) / (bd + 686 * Math.exp(-5.63 * bd));
+      const dp = m.soltDp[h];
       const ww = 0.356 - 0.144 * bd;
       let sw = 0;
       for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
       const zmax = m.solZ[base + nl - 1];
       const wc = sw / (ww * zmax);
-      const bb = Math.log(500 / dp);
+      const bb = m.soltBb[h];
       const f = Math.exp(bb * ((1 - wc) / (1 + wc)) * ((1 - wc) / (1 + wc)));
       const dd = f * dp;
       const st0 = (slr * (1 - albday) - 14) / 20;
@@ -544,14 +548,10 @@ function hruDay(D: DayShared, h: number): void {
       }
       const tcov = bcv * m.solTmp[base + 1 < base + nl ? base + 1 : base] + (1 - bcv) * tbare;
       const tsrf = m.sno[h] > 0 || m.bio[h] + m.rsd[h] > 0 ? Math.min(tbare, tcov) : tbare;
-      let zprev = 0;
       const tan = m.subTmpAn[s];
       for (let l = 0; l < nl; l++) {
-        const zc = (zprev + m.solZ[base + l]) / 2;
-        const zd = zc / dd;
-        const df = zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+        const df = depthFactor(m.solZc[base + l] / dd);
         m.solTmp[base + l] = 0.8 * m.solTmp[base + l] + 0.2 * (df * (tan - tsrf) + tsrf);
-        zprev = m.solZ[base + l];
       }
     }
 
@@ -670,11 +670,8 @@ function hruDay(D: DayShared, h: number): void {
           lat = ho * m.solK[o] * slpOverL;
           if (lat < 0) lat = 0;
           if (lat > exc) lat = exc;
-          sep = exc * (1 - Math.exp(-24 / m.solHk[o]));
-          if (l === nl - 1) {
-            const xx = (m.depImp[h] - m.solZ[o]) / 1000;
-            sep = xx < 1e-4 ? 0 : (sep * xx) / (xx + Math.exp(8.833 - 2.598 * xx));
-          }
+          sep = exc * m.percF[o];
+          if (l === nl - 1) sep *= m.impF[h];
           if (sep + lat > exc) {
             const ratio = sep / (lat + sep);
             sep = exc * ratio;
@@ -802,7 +799,7 @@ function hruDay(D: DayShared, h: number): void {
         const dep = l === 0 ? m.solZ[o] : m.solZ[o - 1];
         if (dep >= esd) break;
         const z = m.solZ[o];
-        const evz = (eosl * z) / (z + Math.exp(2.374 - 0.00713 * z));
+        const evz = eosl * m.evzF[o];
         let sev = evz - evzp * m.esco[h];
         evzp = evz;
         if (m.solSt[o] < m.solFc[o]) {
@@ -835,6 +832,7 @@ function hruDay(D: DayShared, h: number): void {
         if (rd > zmxPlant) rd = zmxPlant;
         if (rd < 10) rd = 10;
       } else rd = zmxPlant;
+      if (rd !== m.rdCache[h]) updateRootFactors(m, h, rd, b.nUpdis);
       if (epMax > 0.01) {
         let sump = 0, xx = 0, ir = 0;
         for (let l = 0; l < nl; l++) {
@@ -845,7 +843,8 @@ function hruDay(D: DayShared, h: number): void {
             gx = rd;
             ir = l + 1;
           } else gx = m.solZ[o];
-          const sum = rd <= 0.01 ? epMax / uobw : (epMax * (1 - Math.exp((-ubw * gx) / rd))) / uobw;
+          const sum = rd <= 0.01 ? epMax / uobw : (epMax * m.rootW[o]) / uobw;
+          void gx;
           let wuse = sum - sump + (sump - xx) * m.epco[h];
           sump = sum;
           if (m.solSt[o] < wuse) wuse = m.solSt[o];
@@ -899,7 +898,8 @@ function hruDay(D: DayShared, h: number): void {
                   gx = rd;
                   irr2 = 1;
                 } else gx = m.solZ[o];
-                const unmx = (uno3 * (1 - Math.exp((-b.nUpdis * gx) / rd))) / uobn;
+                const unmx = (uno3 * m.rootN[o]) / uobn;
+                void gx;
                 let anmx = unmx - nplnt;
                 if (anmx < 0) anmx = 0;
                 if (anmx > m.solNo3[o]) anmx = m.solNo3[o];
@@ -998,7 +998,7 @@ function hruDay(D: DayShared, h: number): void {
       const o = base + l;
       const t = m.solTmp[o];
       if (t <= 0) continue;
-      const cdg = Math.max(0, (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1);
+      const cdg = cycleTempFactor(t);
       const wr = m.solFc[o] > 1e-6 ? Math.max(0, m.solSt[o]) / m.solFc[o] : 0;
       const sut = Math.max(0.05, Math.min(1, 0.1 + 0.9 * Math.sqrt(wr)));
       const csf = Math.sqrt(cdg * sut);
@@ -1086,7 +1086,7 @@ function hruDay(D: DayShared, h: number): void {
       const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
       const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * solCov) + cvm);
       const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
-      sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 100, 0.56) * kclp;
+      sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 1000, 0.56) * kclp; // ysed.f: area as 1000 km2 units
       if (m.sno[h] > 0) sedyld /= Math.exp((3 * m.sno[h]) / 25.4);
       usle = 1.292 * 2 * kclp; // rough EI-based USLE estimate, informational
     }
@@ -1281,6 +1281,61 @@ function waterHru(D: DayShared, h: number, precip: number, no3Rain: number): voi
   void s;
 }
 
+// ---- exact per-layer factors cached by root depth, and interpolated tables of two smooth
+// functions of one variable (error < 1e-7) used for every layer every day
+
+/** Fractions of the day's demand that can come from above each layer's bottom (swu.f, nup.f). */
+function updateRootFactors(m: Model, h: number, rd: number, nUpdis: number): void {
+  m.rdCache[h] = rd;
+  const base = h * ML;
+  for (let l = 0; l < m.nly[h]; l++) {
+    const o = base + l;
+    const gx = rd <= m.solZ[o] ? rd : m.solZ[o];
+    m.rootW[o] = 1 - Math.exp((-10 * gx) / rd);
+    m.rootN[o] = 1 - Math.exp((-nUpdis * gx) / rd);
+  }
+}
+
+const CDG_STEP = 0.005;
+const CDG = (() => {
+  const n = Math.ceil(80 / CDG_STEP) + 2;
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = i * CDG_STEP;
+    a[i] = t <= 0 ? 0.1 : (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1;
+  }
+  return a;
+})();
+/** Nutrient cycling temperature factor 0.9 T / (T + exp(9.93 - 0.312 T)) + 0.1 (nminrl.f). */
+function cycleTempFactor(t: number): number {
+  if (t <= 0) return 0.1;
+  const x = t / CDG_STEP;
+  const i = x | 0;
+  if (i >= CDG.length - 1) return (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1;
+  const f = x - i;
+  return CDG[i] + (CDG[i + 1] - CDG[i]) * f;
+}
+
+const DF_STEP = 0.0005;
+const DF = (() => {
+  const n = Math.ceil(30 / DF_STEP) + 2;
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const zd = i * DF_STEP;
+    a[i] = zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+  }
+  return a;
+})();
+/** Soil temperature depth factor zd / (zd + exp(-0.8669 - 2.0775 zd)) (solt.f). */
+function depthFactor(zd: number): number {
+  if (zd <= 0) return 0;
+  const x = zd / DF_STEP;
+  const i = x | 0;
+  if (i >= DF.length - 1) return zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+  const f = x - i;
+  return DF[i] + (DF[i + 1] - DF[i]) * f;
+}
+
 function solSwNow(m: Model, base: number, nl: number): number {
   let sw = 0;
   for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
@@ -1447,10 +1502,12 @@ function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay: number
   if (volTot > 0 && sedTot > 0) {
     const peak = b.prf * (rtwtr / 86400);
     const vcPeak = rcharea > 0 ? peak / rcharea : 0;
-    const cych = b.spcon * Math.pow(Math.max(vcPeak, 0), b.spexp); // t/m3
+    const vc = Math.min(rchdep < 0.01 ? 0.01 : vcPeak, 5);
+    const cych = b.spcon * Math.pow(Math.max(vc, 0), b.spexp); // t/m3
     const cyin = sedTot / Math.max(volTot, 1e-9);
     let sedrch = sedTot;
-    const depnet = (cyin - cych) * volTot;
+    // no deposition or degradation below the critical velocity VCRIT (rev 637 rtsed)
+    const depnet = vc < b.vcrit ? 0 : (cyin - cych) * volTot;
     if (depnet > 0) sedrch -= Math.min(depnet, sedrch);
     else sedrch += -depnet * Math.max(0, r.chCov1) * Math.max(0, r.chCov2);
     sedOut = (sedrch * rtwtr) / volTot;

@@ -152,7 +152,7 @@ describe('hw-swat baseflow', () => {
       [['--input', bassCsv, '--bfimax', 'x'], /between 0 and 1/],
       [['--input', bassCsv, '--method', 'hysep'], /must be one of eckhardt, lyne-hollick/],
       [['--input', write('neg.csv', 'date,flow\n2000-01-01,1\n2000-01-02,-3\n')], /negative flow/],
-      [['--input', write('date.csv', 'date,flow\n01/02/2000,1\n')], /not YYYY-MM-DD/],
+      [['--input', write('date.csv', 'date,flow\nJan 2 2000,1\n')], /not YYYY-MM-DD/],
       [['--method', 'eckhardt'], /missing required option --input/],
     ];
     for (const [args, msg] of cases) {

@@ -54,16 +54,24 @@ export function parseValue(text: string, what: string, line: number): number {
   return Number(t);
 }
 
-/** Normalise a date field to YYYY-MM-DD (accepts YYYY-MM-DD, YYYY/MM/DD, optional time part). */
+/**
+ * Normalise a date field to YYYY-MM-DD. Accepts YYYY-MM-DD, YYYY/MM/DD, YYYYMMDD (each
+ * optionally followed by a time), M/D/YYYY (US) and D.M.YYYY.
+ */
 export function parseDate(text: string, line: number): string {
-  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/.exec(text.trim());
-  if (!m) throw new RangeError(`line ${line}: date '${text}' is not YYYY-MM-DD`);
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
+  const t = text.trim();
+  let y: number;
+  let mo: number;
+  let d: number;
+  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/.exec(t);
+  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(\d{4})(\d{2})(\d{2})$/.exec(t))) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[T ].*)?$/.exec(t))) [y, mo, d] = [Number(m[3]), Number(m[1]), Number(m[2])];
+  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:[T ].*)?$/.exec(t))) [y, mo, d] = [Number(m[3]), Number(m[2]), Number(m[1])];
+  else throw new RangeError(`line ${line}: date '${text}' is not YYYY-MM-DD`);
   const dt = new Date(Date.UTC(y, mo - 1, d));
   if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) throw new RangeError(`line ${line}: invalid date '${text}'`);
-  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 function isHeader(first: string): boolean {

@@ -7,7 +7,6 @@ import { parseCioOutputSettings, parseOutputStd } from '../../output/index.ts';
 import type { OutputCioSettings, OutputStd, OutputTable } from '../../output/index.ts';
 import { assertRunDir, loadRunOutputs, readRunText } from '../run-dir.ts';
 
-
 /** One line of hyd.out: totals over the simulation of a routing command's hydrograph. */
 export interface HydOutLine {
   /** Routing command code: 1 subbasin, 2 route, 3 routres, 5 add, 6/7/8/10/11 rechour/recmon/recyear/recday/reccnst, ... */

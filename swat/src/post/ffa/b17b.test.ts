@@ -185,15 +185,19 @@ describe('B17B building blocks', () => {
         // recovered from K in double precision); checked for monotonicity only
         if (Math.abs(g) > 3) continue;
         let aep: number;
-        if (Math.abs(g) < 1e-3) aep = normalSf(k);
-        else {
+        if (Math.abs(g) < 1e-3) {
+          // Kite series below |g| = 0.001: continuous with the exact factors at the switch
+          expect(Math.abs(pearson3K(p, 0.000999999) - pearson3K(p, 0.001))).toBeLessThan(1e-6);
+          expect(Math.abs(pearson3K(p, -0.000999999) - pearson3K(p, -0.001))).toBeLessThan(1e-6);
+          if (g === 0) expect(normalSf(k)).toBeCloseTo(p, 12);
+          continue;
+        } else {
           const a = 4 / (g * g);
           const y = a + (g > 0 ? 1 : -1) * Math.sqrt(a) * k;
           if (y < 1e-6 * a) continue; // y cannot be recovered from K (bound of the support)
           aep = g > 0 ? gammaQ(a, y) : gammaP(a, y);
         }
-        if (Math.abs(g) >= 1e-3) expect(Math.abs(aep / p - 1), `g ${g}, p ${p}`).toBeLessThan(1e-7);
-        else expect(Math.abs(aep / p - 1), `g ${g}, p ${p}`).toBeLessThan(2e-3); // Kite series vs normal check
+        expect(Math.abs(aep / p - 1), `g ${g}, p ${p}`).toBeLessThan(1e-7);
       }
     }
   });
@@ -225,5 +229,8 @@ describe('B17B building blocks', () => {
     expect(() => bulletin17b([{ year: 1, flow: 1 }, { year: 2, flow: 2 }])).toThrow(/at least 3/);
     expect(() => bulletin17b([1, 2, 3, 4].map((f, i) => ({ year: i, flow: f })), { skewOption: 'weighted' })).toThrow(/generalized skew/);
     expect(() => bulletin17b([1, 2, 3, 4].map((f, i) => ({ year: i, flow: f })), { aeps: [1.5] })).toThrow(/between 0 and 1/);
+    expect(() => bulletin17b([-5, 3, 4, 5].map((f, i) => ({ year: i, flow: f })))).toThrow(/negative/);
+    expect(() => bulletin17b([5, 5, 5, 5].map((f, i) => ({ year: i, flow: f })))).toThrow(/all positive peaks are equal/);
+    expect(() => bulletin17b([0, 0, 0, 5, 7, 9].map((f, i) => ({ year: i, flow: f })))).toThrow(/not applicable/);
   });
 });

@@ -243,6 +243,7 @@ function chooseSkew(option: SkewOption, station: number, stationMse: number, gen
 export function bulletin17b(peaks: readonly AnnualPeak[], options: B17bOptions = {}): B17bResult {
   for (const p of peaks) {
     if (!Number.isFinite(p.flow)) throw new RangeError(`peak of year ${p.year} is not a number`);
+    if (p.flow < 0) throw new RangeError(`peak of year ${p.year} is negative (${p.flow})`);
   }
   const gen = options.generalizedSkew ?? null;
   const genMse = options.generalizedSkewMse ?? null;
@@ -263,6 +264,7 @@ export function bulletin17b(peaks: readonly AnnualPeak[], options: B17bOptions =
 
   const logOf = (list: readonly AnnualPeak[]): number[] => list.map((p) => Math.log10(p.flow));
   const full = moments(logOf(positive));
+  if (!(full.std > 0)) throw new RangeError('all positive peaks are equal: no frequency curve can be fitted');
 
   // --- Outlier tests (B17B V.A.4 / V.A.5 and Appendix 4) ---
   let kn = grubbsBeckK(positive.length);
@@ -314,7 +316,9 @@ export function bulletin17b(peaks: readonly AnnualPeak[], options: B17bOptions =
     const truncated: FrequencyCurve = { mean: stats.mean, std: stats.std, skew: stats.skew };
     const adjusted = (aep: number): number => {
       const pd = aep / pAbove;
-      if (!(pd < 1)) throw new RangeError(`conditional probability adjustment: exceedance probability ${aep} lies below the truncation level (fraction above ${pAbove.toFixed(3)})`);
+      if (!(pd < 1)) {
+        throw new RangeError(`conditional probability adjustment (B17B Appendix 5) not applicable: only ${nUsed} of ${N} peaks (${(pAbove * 100).toFixed(0)}%) lie above the zero-flow/low-outlier level, the ${aep} exceedance flow is below it`);
+      }
       return lp3Flow(truncated, pd);
     };
     const q01 = adjusted(0.01);

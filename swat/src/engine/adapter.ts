@@ -1,0 +1,301 @@
+// From the TxtInOut reader's typed objects (../txtinout, SwatProject) to the engine's compact
+// input model (project.ts). The only text read here is what that reader does not model: the
+// three title lines of file.cio (printed in the output headers) and point-source files
+// (recday/recmon/recyear/reccnst), which it keeps as raw text.
+import { readTxtInOut } from '../txtinout/index.ts';
+import type { HruInputs, MgtOperation, SubbasinInputs, SwatProject } from '../txtinout/index.ts';
+import type {
+  Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, SimControl, Subbasin, TillParams,
+  UrbanParams, WeatherSeries, Wgn,
+} from './project.ts';
+
+export class InputError extends Error {}
+
+export function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+type Rec = Record<string, unknown>;
+/** A numeric field, or the default when absent or not a finite number. */
+function n(o: unknown, key: string, dflt = 0): number {
+  const v = (o as Rec | undefined)?.[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : dflt;
+}
+function arr(o: unknown, key: string, len: number): number[] {
+  const v = (o as Rec | undefined)?.[key];
+  const a = Array.isArray(v) ? (v as number[]) : [];
+  return Array.from({ length: len }, (_, i) => (Number.isFinite(a[i]) ? a[i] : 0));
+}
+function str(o: unknown, key: string): string {
+  const v = (o as Rec | undefined)?.[key];
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function control(sp: SwatProject, cioText: string | undefined): SimControl {
+  const c = sp.cio;
+  const lines = (cioText ?? '').split(/\r?\n/);
+  const pos = (k: string) => arr(c, k, 20).filter((v) => v > 0);
+  return {
+    nbyr: n(c, 'NBYR', 1), iyr: n(c, 'IYR', 2000), idaf: n(c, 'IDAF', 1), idal: n(c, 'IDAL', 366),
+    pcpsim: n(c, 'PCPSIM', 1), tmpsim: n(c, 'TMPSIM', 1), slrsim: n(c, 'SLRSIM', 1), rhsim: n(c, 'RHSIM', 1), windsim: n(c, 'WNDSIM', 1),
+    iprint: n(c, 'IPRINT', 0), nyskip: n(c, 'NYSKIP', 0), icalen: n(c, 'ICALEN', 0),
+    rchVars: pos('IPDVAR'), subVars: pos('IPDVAS'), hruVars: pos('IPDVAB'), hruPrint: pos('IPDHRU'),
+    title: [lines[2] ?? '', lines[3] ?? '', lines[4] ?? ''].map((x) => x.replace(/\r$/, '')),
+  };
+}
+
+function basin(b: unknown): Basin {
+  return {
+    sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: n(b, 'SMFMX', 4.5), smfmn: n(b, 'SMFMN', 4.5), timp: n(b, 'TIMP', 1),
+    snocovmx: n(b, 'SNOCOVMX', 1), sno50cov: n(b, 'SNO50COV', 0.5),
+    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: n(b, 'EVLAI', 3), ffcb: n(b, 'FFCB', 0),
+    ievent: n(b, 'IEVENT', 0), icrk: n(b, 'ICRK', 0), surlag: n(b, 'SURLAG', 4) > 0 ? n(b, 'SURLAG', 4) : 4,
+    adjPkr: n(b, 'ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
+    spcon: n(b, 'SPCON', 0.0001) > 0 ? n(b, 'SPCON', 0.0001) : 0.0001, spexp: n(b, 'SPEXP', 1) > 0 ? n(b, 'SPEXP', 1) : 1,
+    rcn: n(b, 'RCN', 0), rcnSub: n(b, 'RCN_SUB_BSN', 0), cmn: n(b, 'CMN', 0.0003) > 0 ? n(b, 'CMN', 0.0003) : 0.0003,
+    nUpdis: n(b, 'N_UPDIS', 20) > 0 ? n(b, 'N_UPDIS', 20) : 20, pUpdis: n(b, 'P_UPDIS', 20), nperco: n(b, 'NPERCO', 0.2),
+    pperco: n(b, 'PPERCO', 10), phoskd: n(b, 'PHOSKD', 175), psp: n(b, 'PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
+    irte: n(b, 'IRTE', 0), mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25), mskX: n(b, 'MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
+    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: n(b, 'EVRCH', 1) > 0 ? n(b, 'EVRCH', 1) : 1,
+    icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: n(b, 'CDN', 1.4), sdnco: n(b, 'SDNCO', 1.1) > 0 ? n(b, 'SDNCO', 1.1) : 1.1,
+    cnFroz: n(b, 'CN_FROZ', 0.000862) > 0 ? n(b, 'CN_FROZ', 0.000862) : 0.000862, dormHr: n(b, 'DORM_HR', 0),
+    smxco: n(b, 'SMXCO', 1) > 0 ? n(b, 'SMXCO', 1) : 1, fixco: n(b, 'FIXCO', 0.5) > 0 ? n(b, 'FIXCO', 0.5) : 0.5,
+    nfixmx: n(b, 'NFIXMX', 20) > 0 ? n(b, 'NFIXMX', 20) : 20, decrMin: n(b, 'DECR_MIN', 0.01) > 0 ? n(b, 'DECR_MIN', 0.01) : 0.01,
+    rsdCovco: n(b, 'RSD_COVCO', 0.3), vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
+    chEqnDefault: 0, petFile: str(b, 'PETFILE'),
+  };
+}
+
+function wgn(w: unknown): Wgn {
+  const m = (k: string) => arr(w, k, 12);
+  return {
+    lat: n(w, 'WLATITUDE'), elev: n(w, 'WELEV'), rainYrs: n(w, 'RAIN_YRS', 10),
+    tmpmx: m('TMPMX'), tmpmn: m('TMPMN'), tmpstdmx: m('TMPSTDMX'), tmpstdmn: m('TMPSTDMN'), pcpmm: m('PCPMM'), pcpstd: m('PCPSTD'),
+    pcpskw: m('PCPSKW'), prW1: m('PR_W1'), prW2: m('PR_W2'), pcpd: m('PCPD'), rainhhmx: m('RAINHHMX'), solarav: m('SOLARAV'),
+    dewpt: m('DEWPT'), wndav: m('WNDAV'),
+  };
+}
+
+/** An operation line in the engine's column form (mgt1i..mgt9 as sched_mgt.f reads them). */
+function op(o: MgtOperation): MgtOp {
+  const r: MgtOp = { month: o.month, day: o.day, husc: o.husc, op: o.op === 0 ? 17 : o.op, i1: 0, i2: 0, i3: 0, v4: 0, v5: 0, v6: 0, v7: 0, v8: 0, v9: 0, v10: 0 };
+  switch (o.op) {
+    case 1: Object.assign(r, { i1: o.PLANT_ID, i3: o.CURYR_MAT, v4: o.HEAT_UNITS, v5: o.LAI_INIT, v6: o.BIO_INIT, v7: o.HI_TARG, v8: o.BIO_TARG, v9: o.CNOP }); break;
+    case 2: Object.assign(r, { i2: o.IRR_SC, i3: o.IRR_NO, v4: o.IRR_AMT, v5: o.IRR_SALT, v6: o.IRR_EFM, v7: o.IRR_SQ }); break;
+    case 3: Object.assign(r, { i1: o.FERT_ID, v4: o.FRT_KG, v5: o.FRT_SURFACE }); break;
+    case 4: Object.assign(r, { i1: o.PEST_ID, v4: o.PST_KG, v5: o.PST_DEP }); break;
+    case 5: Object.assign(r, { v4: o.CNOP, v5: o.HI_OVR, v6: o.FRAC_HARVK }); break;
+    case 6: Object.assign(r, { i1: o.TILL_ID, v4: o.CNOP }); break;
+    case 7: Object.assign(r, { i1: o.IHV_GBM, v5: o.HARVEFF, v6: o.HI_BMS, v7: o.HI_RSD }); break;
+    case 9: Object.assign(r, { i1: o.GRZ_DAYS, i2: o.MANURE_ID, v4: o.BIO_EAT, v5: o.BIO_TRMP, v6: o.MANURE_KG }); break;
+    case 10: Object.assign(r, { i1: o.WSTRS_ID, i2: o.IRR_SCA, i3: o.IRR_NOA, v4: o.AUTO_WSTRS, v5: o.IRR_EFF, v6: o.IRR_MX, v7: o.IRR_ASQ }); break;
+    case 11: Object.assign(r, { i1: o.AFERT_ID, i2: o.NSTRESS, v4: o.AUTO_NSTRS, v5: o.AUTO_NAPP, v6: o.AUTO_NYR, v7: o.AUTO_EFF, v8: o.AFRT_SURFACE }); break;
+    case 16: Object.assign(r, { v4: o.BURN_FRLB }); break;
+    default: break;
+  }
+  for (const k of ['i1', 'i2', 'i3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'] as const) if (!Number.isFinite(r[k])) r[k] = 0;
+  return r;
+}
+
+function hru(hi: HruInputs, where: string): Hru {
+  const { hru: h, mgt: m, sol, chm, gw } = hi;
+  if (!h || !m || !sol || !gw) throw new InputError(`${where}: missing .hru/.mgt/.sol/.gw file for ${hi.files.hru || 'an HRU'}`);
+  const nl = sol.layers.length;
+  if (nl === 0) throw new InputError(`${hi.files.sol}: no soil layers`);
+  const chmArr = (k: 'SOL_NO3' | 'SOL_ORGN' | 'SOL_SOLP' | 'SOL_ORGP') => Array.from({ length: nl }, (_, i) => (chm ? chm[k][i] ?? 0 : 0));
+  return {
+    name: hi.files.hru.replace(/\.hru$/i, ''), landuse: /Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? '', soilName: sol.SNAM, hydGrp: sol.HYDGRP,
+    hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
+    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), rsdin: n(h, 'RSDIN'),
+    erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
+    potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5),
+    shallst: n(gw, 'SHALLST', 1000), deepst: n(gw, 'DEEPST', 1000), gwDelay: n(gw, 'GW_DELAY', 31), alphaBf: n(gw, 'ALPHA_BF', 0.048),
+    gwqmn: n(gw, 'GWQMN', 1000), gwRevap: n(gw, 'GW_REVAP', 0.02), revapmn: n(gw, 'REVAPMN', 750), rchrgDp: n(gw, 'RCHRG_DP', 0.05),
+    gwSpyld: n(gw, 'GW_SPYLD', 0.003), alphaBfD: n(gw, 'ALPHA_BF_D', 0.01), gwsolp: n(gw, 'GWSOLP'), shallstN: n(gw, 'SHALLST_N'),
+    igro: n(m, 'IGRO'), plantId: n(m, 'PLANT_ID'), laiInit: n(m, 'LAI_INIT'), bioInit: n(m, 'BIO_INIT'), phuPlt: n(m, 'PHU_PLT'),
+    biomix: n(m, 'BIOMIX', 0.2), cn2: n(m, 'CN2', 70), usleP: n(m, 'USLE_P', 1), bioMin: n(m, 'BIO_MIN'), filterw: n(m, 'FILTERW'),
+    iurban: n(m, 'IURBAN'), urblu: n(m, 'URBLU'), irrsc: n(m, 'IRRSC'), irrno: n(m, 'IRRNO'), nrot: n(m, 'NROT', 1),
+    ops: m.operations.map(op),
+    solZmx: sol.SOL_ZMX, anionExcl: sol.ANION_EXCL,
+    layers: sol.layers.map((l) => ({
+      z: l.SOL_Z, bd: l.SOL_BD, awc: l.SOL_AWC, k: l.SOL_K, cbn: l.SOL_CBN, clay: l.CLAY, silt: l.SILT, sand: l.SAND, rock: l.ROCK,
+      alb: l.SOL_ALB, usleK: l.USLE_K,
+    })),
+    solNo3: chmArr('SOL_NO3'), solOrgn: chmArr('SOL_ORGN'), solLabp: chmArr('SOL_SOLP'), solOrgp: chmArr('SOL_ORGP'),
+  };
+}
+
+function subbasin(si: SubbasinInputs): Subbasin {
+  const s = si.sub;
+  if (!si.wgn) throw new InputError(`${si.file}: weather generator file ${str(s, 'WGNFILE')} is missing`);
+  const pnd = si.pnd;
+  return {
+    num: si.number, area: n(s, 'SUB_KM'), lat: n(s, 'SUB_LAT'), elev: n(s, 'SUB_ELEV'),
+    irgage: n(s, 'IRGAGE', 1), itgage: n(s, 'ITGAGE', 1), isgage: n(s, 'ISGAGE', 1), ihgage: n(s, 'IHGAGE', 1), iwgage: n(s, 'IWGAGE', 1),
+    elevb: arr(s, 'ELEVB', 10), elevbFr: arr(s, 'ELEVB_FR', 10), snoeb: arr(s, 'SNOEB', 10),
+    plaps: n(s, 'PLAPS'), tlaps: n(s, 'TLAPS'), snoSub: n(s, 'SNO_SUB'),
+    chL1: n(s, 'CH_L1', 1), chS1: n(s, 'CH_S1', 0.01), chW1: n(s, 'CH_W1', 1), chK1: n(s, 'CH_K1'), chN1: n(s, 'CH_N1', 0.014),
+    co2: n(s, 'CO2', 330) > 0 ? n(s, 'CO2', 330) : 330,
+    rfinc: arr(s, 'RFINC', 12), tmpinc: arr(s, 'TMPINC', 12), radinc: arr(s, 'RADINC', 12), huminc: arr(s, 'HUMINC', 12),
+    wgn: wgn(si.wgn),
+    pond: {
+      pndFr: n(pnd, 'PND_FR'), pndPsa: n(pnd, 'PND_PSA'), pndPvol: n(pnd, 'PND_PVOL'), pndEsa: n(pnd, 'PND_ESA'), pndEvol: n(pnd, 'PND_EVOL'),
+      pndVol: n(pnd, 'PND_VOL'), pndK: n(pnd, 'PND_K'),
+    },
+    hrus: si.hrus.map((h) => hru(h, si.file)),
+  };
+}
+
+function pointSource(text: string, code: 'recday' | 'recmon' | 'recyear' | 'reccnst'): PointSource {
+  const rows: number[][] = [];
+  for (const l of text.split(/\r?\n/)) {
+    const v = l.trim().split(/\s+/);
+    if (v.length < 2 || v.some((x) => !/^[-+]?(\d+\.?\d*|\.\d+)([eEdD][-+]?\d+)?$/.test(x))) continue;
+    rows.push(v.map((x) => Number(x.replace(/[dD]/, 'e'))));
+  }
+  if (code === 'reccnst') {
+    const r = rows[0] ?? [];
+    return { kind: 'cnst', cnst: Array.from({ length: 8 }, (_, i) => r[i] ?? 0) };
+  }
+  const byKey = new Map<number, number[]>();
+  for (const r of rows) {
+    if (code === 'recday') byKey.set(r[1] * 1000 + r[0], r.slice(2)); // IDAY IYR FLODAY SEDDAY ...
+    else if (code === 'recmon') byKey.set(r[1] * 100 + r[0], r.slice(2)); // MON IYR FLOMON ...
+    else byKey.set(r[0], r.slice(1)); // IYR FLOYR ...
+  }
+  return { kind: code === 'recday' ? 'day' : code === 'recmon' ? 'mon' : 'year', byKey };
+}
+
+function dayIndex(iyr: number, yyyyddd: number): number {
+  const year = Math.floor(yyyyddd / 1000);
+  const jd = yyyyddd % 1000;
+  let d = 0;
+  if (year >= iyr) for (let y = iyr; y < year; y++) d += isLeap(y) ? 366 : 365;
+  else for (let y = year; y < iyr; y++) d -= isLeap(y) ? 366 : 365;
+  return d + jd - 1;
+}
+
+function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
+  const mk = () => new Float32Array(ndays).fill(-99);
+  const place = (dates: Int32Array, values: ArrayLike<number>, out: Float32Array) => {
+    for (let i = 0; i < dates.length; i++) {
+      const di = dayIndex(iyr, dates[i]);
+      if (di >= 0 && di < ndays) out[di] = Number.isFinite(values[i]) ? values[i] : -99;
+    }
+  };
+  const w = sp.weather;
+  const cio = sp.cio as unknown as Rec;
+  const files = (k: string) => (Array.isArray(cio[k]) ? (cio[k] as string[]) : []).filter((x) => x && x.trim() !== '');
+  const byName = <T>(rec: Record<string, T> | undefined, name: string): T | undefined => {
+    if (!rec) return undefined;
+    const key = Object.keys(rec).find((k) => k.toLowerCase() === name.trim().toLowerCase());
+    return key === undefined ? undefined : rec[key];
+  };
+  const pcp: Float32Array[] = [];
+  const tmx: Float32Array[] = [];
+  const tmn: Float32Array[] = [];
+  for (const f of files('RFILE')) {
+    const pf = byName(w?.pcp, f);
+    if (!pf) continue;
+    for (const series of pf.pcp) {
+      const a = mk();
+      place(pf.dates, series, a);
+      pcp.push(a);
+    }
+  }
+  for (const f of files('TFILE')) {
+    const tf = byName(w?.tmp, f);
+    if (!tf) continue;
+    tf.tmax.forEach((series, i) => {
+      const a = mk();
+      const b = mk();
+      place(tf.dates, series, a);
+      place(tf.dates, tf.tmin[i], b);
+      tmx.push(a);
+      tmn.push(b);
+    });
+  }
+  const series = (s: { dates: Int32Array; values: Float64Array[] } | undefined) =>
+    (s?.values ?? []).map((v) => {
+      const a = mk();
+      place(s!.dates, v, a);
+      return a;
+    });
+  return { pcp, tmx, tmn, slr: series(w?.slr), hmd: series(w?.hmd), wnd: series(w?.wnd) };
+}
+
+/** Engine project from the reader's objects. */
+export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string): Project {
+  const c = control(sp, cioText);
+  if (!(c.nbyr > 0)) throw new InputError('file.cio: NBYR must be a positive number of years');
+  let ndays = 0;
+  for (let y = 0; y < c.nbyr; y++) ndays += isLeap(c.iyr + y) ? 366 : 365;
+  const subs: Subbasin[] = [];
+  for (const si of sp.subbasins) subs[si.number - 1] = subbasin(si);
+  if (subs.length === 0) throw new InputError('fig.fig defines no subbasin');
+  for (let i = 0; i < subs.length; i++) if (!subs[i]) throw new InputError(`fig.fig: subbasin ${i + 1} is not defined`);
+  const reaches = new Map<number, Reach>();
+  for (const r of sp.reaches) {
+    const t = r.rte;
+    if (!t) throw new InputError(`missing reach file ${r.rteFile}`);
+    reaches.set(r.number, {
+      sub: r.number, chW2: n(t, 'CH_W2', 5), chD: n(t, 'CH_D', 0.5), chS2: n(t, 'CH_S2', 0.001), chL2: n(t, 'CH_L2', 1), chN2: n(t, 'CH_N2', 0.014),
+      chK2: n(t, 'CH_K2'), chCov1: n(t, 'CH_COV1'), chCov2: n(t, 'CH_COV2'), chWdr: n(t, 'CH_WDR', 10), alphaBnk: n(t, 'ALPHA_BNK'),
+      chSide: n(t, 'CH_SIDE'), chEqn: n(t, 'CH_EQN'),
+    });
+  }
+  const other = new Map(Object.entries(sp.otherFiles).map(([k, v]) => [k.toLowerCase(), v]));
+  const fig: FigCommand[] = [];
+  for (const cmd of sp.fig.commands) {
+    if (cmd.icode === 0) break;
+    if (cmd.icode === 1) fig.push({ kind: 'subbasin', out: cmd.ihout, sub: cmd.inum1 });
+    else if (cmd.icode === 2) fig.push({ kind: 'route', out: cmd.ihout, reach: cmd.inum1, inp: cmd.inum2 });
+    else if (cmd.icode === 5) fig.push({ kind: 'add', out: cmd.ihout, a: cmd.inum1, b: cmd.inum2 });
+    else if (cmd.icode === 3) fig.push({ kind: 'pass', out: cmd.ihout, inp: cmd.inum2, name: cmd.command });
+    else if (cmd.icode === 7 || cmd.icode === 8 || cmd.icode === 10 || cmd.icode === 11) {
+      const code = cmd.icode === 7 ? 'recmon' : cmd.icode === 8 ? 'recyear' : cmd.icode === 10 ? 'recday' : 'reccnst';
+      const file = (cmd.files[0] ?? '').trim();
+      const text = other.get(file.toLowerCase());
+      if (text === undefined) throw new InputError(`fig.fig: point source file ${file} is missing`);
+      fig.push({ kind: 'rec', out: cmd.ihout, file, code, series: pointSource(text, code) });
+    } else fig.push({ kind: 'other', name: cmd.command });
+  }
+  const db = sp.databases;
+  const plants = new Map<number, PlantParams>();
+  for (const p of db?.plant ?? []) {
+    plants.set(p.ICNUM, {
+      id: p.ICNUM, name: p.CPNM, idc: p.IDC, bioE: p.BIO_E, hvsti: p.HVSTI, blai: p.BLAI, frgrw1: p.FRGRW1, laimx1: p.LAIMX1, frgrw2: p.FRGRW2,
+      laimx2: p.LAIMX2, dlai: p.DLAI, chtmx: p.CHTMX, rdmx: p.RDMX, tOpt: p.T_OPT, tBase: p.T_BASE, cnyld: p.CNYLD, cpyld: p.CPYLD,
+      bn1: p.BN1, bn2: p.BN2, bn3: p.BN3, bp1: p.BP1, bp2: p.BP2, bp3: p.BP3, wsyf: p.WSYF, usleC: p.USLE_C, gsi: p.GSI, vpdfr: p.VPDFR,
+      frgmax: p.FRGMAX, wavp: p.WAVP, co2hi: p.CO2HI, bioehi: p.BIOEHI, rsdcoPl: p.RSDCO_PL, alaiMin: p.ALAI_MIN, bioLeaf: p.BIO_LEAF,
+      matYrs: p.MAT_YRS, bmxTrees: p.BMX_TREES, extCoef: p.EXT_COEF, bmDieoff: p.BM_DIEOFF,
+    });
+  }
+  if (plants.size === 0) throw new InputError('plant database (plant.dat) is missing or empty');
+  const ferts = new Map<number, FertParams>();
+  for (const f of db?.fert ?? []) ferts.set(f.IFNUM, { id: f.IFNUM, name: f.FERTNM, fminn: f.FMINN, fminp: f.FMINP, forgn: f.FORGN, forgp: f.FORGP, fnh3n: f.FNH3N });
+  const tills = new Map<number, TillParams>();
+  for (const t of db?.till ?? []) tills.set(t.ITNUM, { id: t.ITNUM, name: t.TILLNM, effmix: t.EFFMIX, deptil: t.DEPTIL });
+  const urbans = new Map<number, UrbanParams>();
+  for (const u of db?.urban ?? []) urbans.set(u.IUNUM, { id: u.IUNUM, name: u.URBNAME, fimp: u.FIMP, fcimp: u.FCIMP });
+  const w = weather(sp, c.iyr, ndays);
+  if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
+  return { dir, control: c, basin: basin(sp.bsn), subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+}
+
+/** Reads a TxtInOut folder with the TxtInOut reader and builds the engine's project. */
+export async function loadProject(dir: string): Promise<Project> {
+  let sp: SwatProject;
+  try {
+    sp = await readTxtInOut(dir);
+  } catch (err) {
+    throw new InputError(err instanceof Error ? err.message : String(err));
+  }
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const cioName = readdirSync(dir).find((f) => f.toLowerCase() === 'file.cio');
+  const cioText = cioName ? readFileSync(join(dir, cioName), 'latin1') : undefined;
+  const missing = sp.warnings.filter((x) => /^missing (fig|basin|subbasin)/.test(x));
+  if (missing.length > 0) throw new InputError(missing.join('; '));
+  return fromSwatProject(sp, dir, cioText);
+}
