@@ -16,3 +16,4 @@ export { HtmlText } from './ui/HtmlText.tsx';
 export { formatCell, formatLimit } from './ui/format.ts';
 export { useDebounced } from './ui/useDebounced.ts';
 export * from './routing.ts';
+export * from './tiers.ts';

@@ -1,15 +1,11 @@
 // HTTP errors in the spec's shapes (spec 1 §8): a validation error is
 // `{ errors: { field: [messages] } }`, everything else a plain string body.
+import { MESSAGES as SPEC_MESSAGES } from '@headwater/plugin-sdk/messages.ts';
+
+/** The spec's wording lives once, in the SDK; the server adds what only it says. */
 export const MESSAGES = {
-  unauthorized:
-    'Invalid credentials. Either your user name or password is incorrect, or you do not have permission to view this page.',
-  notFound:
-    'Requested data not found. Please check the URL in your browser and make sure you have the correct ID numbers if any.',
-  generic: 'There was an error processing your request.',
-  featureDisabled: 'This feature is not enabled. Please contact an administrator if you are expecting it to be available.',
+  ...SPEC_MESSAGES,
   badJson: 'The request body is not valid JSON.',
-  fixErrors: 'Please fix the errors below and try again.',
-  required: 'Required',
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,10 +1,9 @@
 // Spec 1 'Help /help': the help text (or the custom help page when the site setting says so),
 // the user tiers table and the run-time guide.
 import { Anchor, Skeleton, Stack, Table, Title } from '@mantine/core';
-import { ErrorList, HtmlText, Link, PageLayout, useApiQuery } from '@headwater/plugin-sdk';
+import { ErrorList, HtmlText, Link, PageLayout, TIER_COLUMNS, tierRow, useApiQuery, type Tier } from '@headwater/plugin-sdk';
 
 import type { RuntimeGuide } from './runtimeGuide.ts';
-import { TIER_COLUMNS, tierRow, type Tier } from './tiers.ts';
 
 type WebsiteText = { siteText: { helpPageText: string }; siteSettings: { useCustomHelpPage: boolean } };
 

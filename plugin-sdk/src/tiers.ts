@@ -1,7 +1,8 @@
 // How the tiers table shows a tier (spec 1 Help): a 0 limit is unlimited, except uploads
 // where 0 means none allowed.
-import { formatLimit } from '@headwater/plugin-sdk';
+import { formatLimit } from './ui/format.ts';
 
+/** A tier as GET account/alltiers lists it. */
 export type Tier = {
   id: number;
   name: string;
@@ -17,6 +18,7 @@ export type Tier = {
 
 const PRIORITY = { default: 'Normal', middle: 'Higher', highest: 'Highest' } as const;
 
+/** The cells of one row of the tiers table (help page, account page). */
 export function tierRow(t: Tier): string[] {
   return [
     t.name,
