@@ -11,9 +11,9 @@ const SWAT_RATE = 290_000; // SWAT rev 637 on LREW with yearly printing (about 2
 
 function setCio(text: string, nbyr: number, iprint: number, nyskip: number): string {
   return text
-    .replace(/^\s*\d+(\s*\|\s*NBYR)/m, (_, tail: string) => `${String(nbyr).padStart(16)}${tail}`)
-    .replace(/^\s*\d+(\s*\|\s*IPRINT)/m, (_, tail: string) => `${String(iprint).padStart(16)}${tail}`)
-    .replace(/^\s*\d+(\s*\|\s*NYSKIP)/m, (_, tail: string) => `${String(nyskip).padStart(16)}${tail}`);
+    .replace(/^[ \t]*\d+([ \t]*\|[ \t]*NBYR)/m, (_, tail: string) => `${String(nbyr).padStart(16)}${tail}`)
+    .replace(/^[ \t]*\d+([ \t]*\|[ \t]*IPRINT)/m, (_, tail: string) => `${String(iprint).padStart(16)}${tail}`)
+    .replace(/^[ \t]*\d+([ \t]*\|[ \t]*NYSKIP)/m, (_, tail: string) => `${String(nyskip).padStart(16)}${tail}`);
 }
 
 /** A synthetic TxtInOut with about `targetHrus` HRUs made of copies of LREW's subbasins. */

@@ -106,7 +106,7 @@ function hru(hi: HruInputs, where: string): Hru {
   return {
     name: hi.files.hru.replace(/\.hru$/i, ''), landuse: /Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? '', soilName: sol.SNAM, hydGrp: sol.HYDGRP,
     hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
-    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), rsdin: n(h, 'RSDIN'),
+    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
     erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
     potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5),
     shallst: n(gw, 'SHALLST', 1000), deepst: n(gw, 'DEEPST', 1000), gwDelay: n(gw, 'GW_DELAY', 31), alphaBf: n(gw, 'ALPHA_BF', 0.048),

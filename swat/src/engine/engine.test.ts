@@ -172,6 +172,55 @@ describe('LREW against SWAT rev 637', () => {
   });
 });
 
+describe('routing options on LREW', () => {
+  it('Muskingum routing (IRTE 1) keeps the daily reach-3 hydrograph close to SWAT', async () => {
+    const dir = lrewCopy('daily');
+    const p = await loadProject(dir);
+    await simulateProject(p, { modify: (q) => { q.basin.irte = 1; } });
+    const mine = await readRchTable(join(dir, 'output.rch'));
+    const ref = await readRchTable(sharedData('lrew_swat2012', 'outputs_rev637', 'daily', 'output.rch'));
+    const pick = (t: typeof mine) => {
+      const o: number[] = [];
+      for (let i = 0; i < t.rowCount; i++) if (t.unit[i] === 3) o.push(t.columns.FLOW_OUTcms[i]);
+      return o;
+    };
+    const a = pick(mine);
+    const b = pick(ref);
+    const mean = b.reduce((x, y) => x + y, 0) / b.length;
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < b.length; i++) {
+      num += (a[i] - b[i]) ** 2;
+      den += (b[i] - mean) ** 2;
+    }
+    expect(1 - num / den).toBeGreaterThan(0.9);
+  });
+
+  it('a constant point source (reccnst) adds its flow at the outlet', async () => {
+    const dir = lrewCopy('yearly');
+    const outletMean = async () => {
+      const t = await readRchTable(join(dir, 'output.rch'));
+      for (let i = t.rowCount - 1; i >= 0; i--) if (t.unit[i] === 3) return t.columns.FLOW_OUTcms[i];
+      return NaN;
+    };
+    await simulateProject(await loadProject(dir));
+    const before = await outletMean();
+    await simulateProject(await loadProject(dir), {
+      modify: (q) => {
+        // 8640 m3/day = 0.1 m3/s joined to the inflow of reach 3
+        const i = q.fig.findIndex((c) => c.kind === 'route' && c.reach === 3);
+        const r = q.fig[i] as { kind: 'route'; out: number; reach: number; inp: number };
+        q.fig.splice(i, 0, { kind: 'rec', out: 90, file: 'test', code: 'reccnst', series: { kind: 'cnst', cnst: [8640, 0, 0, 0, 0, 0, 0, 0] } },
+          { kind: 'add', out: 91, a: r.inp, b: 90 });
+        r.inp = 91;
+      },
+    });
+    const after = await outletMean();
+    expect(after - before).toBeGreaterThan(0.095);
+    expect(after - before).toBeLessThan(0.1001);
+  });
+});
+
 describe('CLI run', () => {
   it('runs a folder and fails clearly on a bad one', async () => {
     const { run } = await import('../cli/run.ts');

@@ -15,7 +15,7 @@ export class PlantTable {
   tOpt: Float64Array; tBase: Float64Array; wsyf: Float64Array; usleC: Float64Array; gsi: Float64Array; vpdfr: Float64Array; frgmax: Float64Array;
   wavp: Float64Array; rsdco: Float64Array; alaiMin: Float64Array; bioLeaf: Float64Array; matYrs: Float64Array; bmxTrees: Float64Array;
   extCoef: Float64Array; bmDieoff: Float64Array; isWater: Uint8Array; leaf1: Float64Array; leaf2: Float64Array; vpd2: Float64Array; gsiAdj: Float64Array;
-  cnyld: Float64Array; cpyld: Float64Array; bn1: Float64Array; bn3: Float64Array; bp3: Float64Array; bnc1: Float64Array; bnc2: Float64Array;
+  cnyld: Float64Array; cpyld: Float64Array; bn1: Float64Array; bn3: Float64Array; bp1: Float64Array; bp3: Float64Array; bnc1: Float64Array; bnc2: Float64Array; bpc1: Float64Array; bpc2: Float64Array;
   constructor(plants: PlantParams[]) {
     const n = plants.length;
     this.n = n;
@@ -31,10 +31,24 @@ export class PlantTable {
     this.bioLeaf = f((p) => p.bioLeaf); this.matYrs = f((p) => p.matYrs); this.bmxTrees = f((p) => p.bmxTrees); this.extCoef = f((p) => p.extCoef);
     this.bmDieoff = f((p) => p.bmDieoff);
     this.isWater = Uint8Array.from(plants, (p) => (p.name.toUpperCase() === 'WATR' ? 1 : 0));
-    this.cnyld = f((p) => p.cnyld); this.cpyld = f((p) => p.cpyld); this.bn1 = f((p) => p.bn1); this.bn3 = f((p) => p.bn3); this.bp3 = f((p) => p.bp3);
+    this.cnyld = f((p) => p.cnyld); this.cpyld = f((p) => p.cpyld); this.bn1 = f((p) => p.bn1); this.bn3 = f((p) => p.bn3); this.bp1 = f((p) => p.bp1); this.bp3 = f((p) => p.bp3);
     // optimal plant N fraction curve (readplant: ascrv through (0.5, bn2) and (1, bn3))
     this.bnc1 = new Float64Array(n);
     this.bnc2 = new Float64Array(n);
+    this.bpc1 = new Float64Array(n);
+    this.bpc2 = new Float64Array(n);
+    plants.forEach((p, i) => {
+      const b1 = p.bp1 - p.bp3;
+      if (b1 > 1e-7) {
+        const b2 = 1 - (p.bp2 - p.bp3) / b1;
+        const b3 = 1 - 0.00001 / b1;
+        if (b2 > 0 && b2 < 1 && b3 > b2 && b3 < 1) {
+          const [c1, c2] = ascrv(b2, b3, 0.5, 1);
+          this.bpc1[i] = c1;
+          this.bpc2[i] = c2;
+        }
+      }
+    });
     plants.forEach((p, i) => {
       const b1 = p.bn1 - p.bn3;
       if (b1 > 1e-6) {
@@ -101,10 +115,13 @@ export class Model {
   // nitrogen (kg N/ha per layer): nitrate, active and stable humic organic N; fresh organic N in residue
   solNo3: Float64Array; solAorgn: Float64Array; solOrgn: Float64Array; solCbn: Float64Array; fon: Float64Array; plantn: Float64Array;
   anionExcl: Float64Array; autoNyr: Float64Array; autoNyrMax: Float64Array;
+  // phosphorus (kg P/ha per layer): labile (solution), active and stable mineral, humic organic; fresh organic P in residue
+  solSolp: Float64Array; solActp: Float64Array; solStap: Float64Array; solOrgp: Float64Array; fop: Float64Array; plantp: Float64Array;
+  strsp: Float64Array; erorgn: Float64Array; erorgp: Float64Array; wt1: Float64Array;
   sumfc: Float64Array; sumul: Float64Array; avgBd: Float64Array;
   // constant per-layer/per-HRU factors (exact, precomputed)
   percF: Float64Array; evzF: Float64Array; solZc: Float64Array; impF: Float64Array; soltDp: Float64Array; soltBb: Float64Array;
-  rdCache: Float64Array; rootW: Float64Array; rootN: Float64Array;
+  rdCache: Float64Array; rootW: Float64Array; rootN: Float64Array; rootP: Float64Array;
   // states
   sno: Float64Array; snotmp: Float64Array; canstor: Float64Array; surfBs: Float64Array; latBs: Float64Array;
   shallst: Float64Array; deepst: Float64Array; rchrg: Float64Array; gwQ: Float64Array; gwQd: Float64Array; potVol: Float64Array; sedBs: Float64Array;
@@ -178,9 +195,11 @@ export class Model {
     this.solWpmm = FL(); this.solBd = FL();
     this.solNo3 = FL(); this.solAorgn = FL(); this.solOrgn = FL(); this.solCbn = FL(); this.fon = F(); this.plantn = F();
     this.anionExcl = F(); this.autoNyr = F(); this.autoNyrMax = F();
+    this.solSolp = FL(); this.solActp = FL(); this.solStap = FL(); this.solOrgp = FL(); this.fop = F(); this.plantp = F();
+    this.strsp = F(); this.strsp.fill(1); this.erorgn = F(); this.erorgp = F(); this.wt1 = FL();
     this.sumfc = F(); this.sumul = F(); this.avgBd = F();
     this.percF = FL(); this.evzF = FL(); this.solZc = FL(); this.impF = F(); this.soltDp = F(); this.soltBb = F();
-    this.rdCache = F(); this.rdCache.fill(-1); this.rootW = FL(); this.rootN = FL();
+    this.rdCache = F(); this.rdCache.fill(-1); this.rootW = FL(); this.rootN = FL(); this.rootP = FL();
     this.sno = F(); this.snotmp = F(); this.canstor = F(); this.surfBs = F(); this.latBs = F(); this.shallst = F(); this.deepst = F(); this.rchrg = F();
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
     this.gwDelayE = F(); this.alphaBfE = F(); this.alphaBfDE = F(); this.gwqmn = F(); this.gwRevap = F(); this.revapmn = F(); this.rchrgDp = F();
@@ -224,8 +243,9 @@ export class Model {
       this.ovN[i] = h.ovN > 0 ? h.ovN : 0.1;
       this.slsoil[i] = h.slsoil > 0 ? h.slsoil : this.slsubbsn[i];
       this.canmx[i] = h.canmx;
-      this.esco[i] = h.esco >= 0 ? h.esco : basin.esco;
-      this.epco[i] = h.epco >= 0 ? h.epco : basin.epco;
+      // readhru.f: HRU values of zero or less take the basin value
+      this.esco[i] = h.esco > 0 ? h.esco : basin.esco;
+      this.epco[i] = h.epco > 0 ? h.epco : basin.epco;
       if (this.epco[i] <= 0) this.epco[i] = 1;
       this.cn2[i] = Math.min(98, Math.max(35, h.cn2));
       this.usleP[i] = h.usleP > 0 ? h.usleP : 1;
@@ -283,6 +303,15 @@ export class Model {
         const orgn = orgc * wt1;
         this.solAorgn[o] = orgn * 0.02;
         this.solOrgn[o] = orgn * 0.98;
+        // phosphorus (soil_chem): labile P from .chm (default 5 mg/kg), active/stable mineral P
+        // in equilibrium with PSP, humic organic P = organic N / 8
+        this.wt1[o] = wt1;
+        const solpc = (h.solLabp[li] ?? 0) > 0 ? h.solLabp[li] : 5;
+        this.solSolp[o] = solpc * wt1;
+        const psp = basin.psp > 0 && basin.psp < 1 ? basin.psp : 0.4;
+        this.solActp[o] = (this.solSolp[o] * (1 - psp)) / psp;
+        this.solStap[o] = 4 * this.solActp[o];
+        this.solOrgp[o] = (h.solOrgp[li] ?? 0) > 0 ? h.solOrgp[li] * wt1 : orgn / 8;
         this.solCbn[o] = ly.cbn;
         sumfc += this.solFc[o];
         sumul += this.solUl[o];
@@ -330,7 +359,7 @@ export class Model {
       const tov = (0.0556 * Math.pow(this.slsubbsn[i] * this.ovN[i], 0.6)) / Math.pow(this.slp[i], 0.3);
       const tch = (0.62 * chL1 * Math.pow(s.chN1 > 0 ? s.chN1 : 0.014, 0.75)) / (Math.pow(hruKm, 0.125) * Math.pow(Math.max(s.chS1, 1e-4), 0.375));
       this.tconc[i] = Math.max(tov + tch, 1e-3);
-      this.brt[i] = 1 - Math.exp(-basin.surlag / this.tconc[i]);
+      this.brt[i] = 1 - Math.exp(-(h.surlag > 0 ? h.surlag : basin.surlag) / this.tconc[i]);
       let latT = h.latTtime;
       if (latT <= 0) {
         let scmx = 0;
@@ -357,6 +386,9 @@ export class Model {
       this.snotmp[i] = 0;
       this.rsd[i] = h.rsdin;
       this.fon[i] = h.rsdin * 0.0015;
+      this.fop[i] = h.rsdin * 0.0003;
+      this.erorgn[i] = h.erorgn > 0 ? h.erorgn : 0;
+      this.erorgp[i] = h.erorgp > 0 ? h.erorgp : 0;
       this.anionExcl[i] = h.anionExcl > 0 && h.anionExcl < 1 ? h.anionExcl : 0.5;
       // initial plant
       this.iplant[i] = -1;

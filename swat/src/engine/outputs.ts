@@ -8,9 +8,8 @@ import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter
 import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
 import type { Project } from './project.ts';
 import type { Model } from './model.ts';
-import {
-  BV, HV, HV_AGG, NBV, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG, type DayContext, type SimObserver, type SimTotals,
-} from './sim.ts';
+import type { DayContext, SimObserver, SimTotals } from './sim.ts';
+import { BV, HV, HV_AGG, NBV, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
 
 const HRU_MAP: Record<string, number> = {
   PRECIPmm: HV.PRECIP, SNOFALLmm: HV.SNOFALL, SNOMELTmm: HV.SNOMELT, IRRmm: HV.IRR, PETmm: HV.PET, ETmm: HV.ET, SW_INITmm: HV.SW_INIT,
@@ -19,15 +18,19 @@ const HRU_MAP: Record<string, number> = {
   DAILYCN: HV.DAILYCN, TMP_AVdgC: HV.TMP_AV, TMP_MXdgC: HV.TMP_MX, TMP_MNdgC: HV.TMP_MN, SOL_TMPdgC: HV.SOL_TMP, 'SOLARMJ/m2': HV.SOLAR,
   'SYLDt/ha': HV.SYLD, 'USLEt/ha': HV.USLE, 'N_APPkg/ha': HV.N_APP, 'P_APPkg/ha': HV.P_APP, 'NAUTOkg/ha': HV.NAUTO, W_STRS: HV.W_STRS,
   TMP_STRS: HV.TMP_STRS, N_STRS: HV.N_STRS, 'NUPkg/ha': HV.NUP, 'NFIXkg/ha': HV.NFIX, 'NSURQkg/ha': HV.NSURQ, 'NLATQkg/ha': HV.NLATQ,
-  'NO3Lkg/ha': HV.NO3L, 'F-MNkg/ha': HV.F_MN, 'A-MNkg/ha': HV.A_MN, 'DNITkg/ha': HV.DNIT, 'NRAINkg/ha': HV.NRAIN, 'TNO3kg/ha': HV.TNO3, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
+  'NO3Lkg/ha': HV.NO3L, 'F-MNkg/ha': HV.F_MN, 'A-MNkg/ha': HV.A_MN, 'DNITkg/ha': HV.DNIT, 'NRAINkg/ha': HV.NRAIN, 'TNO3kg/ha': HV.TNO3, 'PUPkg/ha': HV.PUP, 'ORGNkg/ha': HV.ORGN, 'ORGPkg/ha': HV.ORGP, 'SEDPkg/ha': HV.SEDP,
+  'SOLPkg/ha': HV.SOLP, P_STRS: HV.P_STRS, 'F-MPkg/ha': HV.F_MP, 'AO-LPkg/ha': HV.AO_LP, 'L-APkg/ha': HV.L_AP, 'A-SPkg/ha': HV.A_SP, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
 };
 const SUB_MAP: Record<string, number> = {
   PRECIPmm: SV.PRECIP, SNOMELTmm: SV.SNOMELT, PETmm: SV.PET, ETmm: SV.ET, SWmm: SV.SW, PERCmm: SV.PERC, SURQmm: SV.SURQ, GW_Qmm: SV.GW_Q,
-  WYLDmm: SV.WYLD, 'SYLDt/ha': SV.SYLD, 'LAT Q(mm)': SV.LATQ,
+  WYLDmm: SV.WYLD, 'SYLDt/ha': SV.SYLD, 'LAT Q(mm)': SV.LATQ, 'ORGNkg/ha': SV.ORGN, 'ORGPkg/ha': SV.ORGP, 'NSURQkg/ha': SV.NSURQ,
+  'SOLPkg/ha': SV.SOLP, 'SEDPkg/ha': SV.SEDP, 'LATNO3kg/h': SV.LATNO3,
 };
 const RCH_MAP: Record<string, number> = {
   FLOW_INcms: RV.FLOW_IN, FLOW_OUTcms: RV.FLOW_OUT, EVAPcms: RV.EVAP, TLOSScms: RV.TLOSS, SED_INtons: RV.SED_IN, SED_OUTtons: RV.SED_OUT,
-  'SEDCONCmg/kg': RV.SEDCONC, NO3_INkg: RV.NO3_IN, NO3_OUTkg: RV.NO3_OUT,
+  'SEDCONCmg/kg': RV.SEDCONC, NO3_INkg: RV.NO3_IN, NO3_OUTkg: RV.NO3_OUT, ORGN_INkg: RV.ORGN_IN, ORGN_OUTkg: RV.ORGN_OUT,
+  ORGP_INkg: RV.ORGP_IN, ORGP_OUTkg: RV.ORGP_OUT, MINP_INkg: RV.MINP_IN, MINP_OUTkg: RV.MINP_OUT, 'TOT Nkg': RV.TOTN, 'TOT Pkg': RV.TOTP,
+  'NO3ConcMg/l': RV.NO3CONC,
 };
 
 /** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run. */
@@ -60,6 +63,10 @@ class Acc {
         P[o + v] = x;
         Y[o + v] = x;
         A[o + v] = x;
+      } else if (a === 4 || a === 5) {
+        if (a === 5 || this.nPeriod === 0 || x > P[o + v]) P[o + v] = x;
+        if (this.nYear === 0 || x > Y[o + v]) Y[o + v] = x;
+        if (this.nAll === 0 || x > A[o + v]) A[o + v] = x;
       } else {
         if (this.nPeriod === 0) P[o + v] = x;
         if (this.nYear === 0) Y[o + v] = x;
@@ -314,12 +321,13 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
     const v = y.values;
     L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');
     L.push(`Annual Summary for Watershed in year ${String(y.year - c.iyr + 1).padStart(4)} of simulation`, '');
-    L.push('UNIT                                    PERCO    TILE                           WATER     SED');
-    L.push('TIME     PREC    SURQ    LATQ     GWQ    LATE       Q     SW       ET     PET   YIELD   YIELD');
-    L.push('         (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)', '');
-    const ndays = y.year % 4 === 0 ? 366 : 365;
-    L.push(` ${y.year}` + [v[BV.PRECIP], v[BV.SURQ], v[BV.LATQ], v[BV.GWQ], v[BV.PERC], 0, v[BV.SW] / ndays, v[BV.ET], v[BV.PET], v[BV.WYLD], v[BV.SED]]
-      .map((x) => f(x, 8, 2)).join(''));
+    // the table of rev 637 (std.f): water, sediment, then nitrogen and phosphorus loads
+    L.push('UNIT                                    PERCO    TILE                           WATER     SED     NO3     NO3     NO3     NO3        N       P       P');
+    L.push('TIME     PREC    SURQ    LATQ     GWQ    LATE       Q     SW       ET     PET   YIELD   YIELD    SURQ    LATQ    PERC    CROP  ORGANIC SOLUBLE ORGANIC TILENO3');
+    L.push('         (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)   ------------------(kg nutrient/ha)-------------------- (kg/ha)', '');
+    L.push(` ${y.year}` + [v[BV.PRECIP], v[BV.SURQ], v[BV.LATQ], v[BV.GWQ], v[BV.PERC], 0, v[BV.SW], v[BV.ET], v[BV.PET], v[BV.WYLD], v[BV.SED],
+      v[BV.NO3_SURQ], v[BV.NO3_LAT], v[BV.NO3_LEACH], v[BV.N_UPTAKE]].map((x) => f(x, 8, 2)).join('') +
+      [v[BV.ORGN], v[BV.SOLP], v[BV.ORGP], 0].map((x) => f(x, 8, 2)).join(''));
   }
   // HRU statistics (average annual)
   const ny = Math.max(1, t.printedYears);
@@ -349,19 +357,29 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
   L.push('              AVE ANNUAL BASIN VALUES', '', '', '              NUTRIENTS');
   const nv = (k: number) => t.basinSum[k] / ny;
   const nut = (k: string, v: number) => L.push(`                   ${k} = ${f(v, 9, 3)} (KG/HA)`);
+  nut('ORGANIC N', nv(BV.ORGN));
+  nut('ORGANIC P', nv(BV.ORGP));
   nut('NO3 YIELD (SQ)', nv(BV.NO3_SURQ));
   nut('NO3 YIELD (LAT)', nv(BV.NO3_LAT));
   nut('NO3 LEACHED', nv(BV.NO3_LEACH));
+  nut('SOL P YIELD', nv(BV.SOLP));
+  nut('P LEACHED', nv(BV.P_LEACH));
   nut('N UPTAKE', nv(BV.N_UPTAKE));
+  nut('P UPTAKE', nv(BV.P_UPTAKE));
+  nut('ACTIVE TO SOLUTION P FLOW', nv(BV.ACT_SOL_P));
+  nut('ACTIVE TO STABLE P FLOW', nv(BV.ACT_STA_P));
   nut('N FERTILIZER APPLIED', nv(BV.N_APP) + nv(BV.N_AUTO));
   nut('P FERTILIZER APPLIED', nv(BV.P_APP));
   nut('N FIXATION', nv(BV.N_FIX));
   nut('DENITRIFICATION', nv(BV.DENIT));
   nut('HUMUS MIN ON ACTIVE ORG N', nv(BV.HUMUS_MIN));
+  nut('HUMUS MIN ON ACTIVE ORG P', nv(BV.HUMUS_MIN_P));
   nut('MIN FROM FRESH ORG N', nv(BV.FRESH_MIN));
+  nut('MIN FROM FRESH ORG P', nv(BV.FRESH_MIN_P));
   nut('NO3 IN RAINFALL', nv(BV.NO3_RAIN));
   nut('N REMOVED IN YIELD', nv(BV.N_YIELD));
-  L.push('', '    (phosphorus cycling, organic N/P transport and in-stream water quality are not simulated by the built-in engine)');
+  nut('P REMOVED IN YIELD', nv(BV.P_YIELD));
+  L.push('', '    (in-stream water quality, ammonium/nitrite and bacteria are not simulated by the built-in engine)');
   const path = join(dir, 'output.std');
   writeFileSync(path, L.join('\n') + '\n', 'latin1');
   return path;

@@ -75,7 +75,7 @@ export interface Hru {
   soilName: string;
   hydGrp: string;
   hruFr: number; slsubbsn: number; slp: number; ovN: number; latTtime: number; latSed: number; slsoil: number;
-  canmx: number; esco: number; epco: number; rsdin: number; erorgn: number; erorgp: number;
+  canmx: number; esco: number; epco: number; surlag: number; rsdin: number; erorgn: number; erorgp: number;
   potFr: number; potTile: number; potVolx: number; potVol: number; depImp: number; evpot: number;
   // gw
   shallst: number; deepst: number; gwDelay: number; alphaBf: number; gwqmn: number; gwRevap: number; revapmn: number; rchrgDp: number;

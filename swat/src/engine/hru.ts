@@ -1,0 +1,1187 @@
+// The processes of one HRU on one day, in subbasin.f order. Each process is a small
+// function over the struct-of-arrays model; the day's HRU scalars travel in one reusable
+// object (HruScratch), so nothing is allocated per HRU-day.
+import { runOps } from './mgt.ts';
+import { ML, type Model } from './model.ts';
+import type { Project, Subbasin } from './project.ts';
+import type { SimTotals } from './sim.ts';
+import { BV, C, HV, NC, NHV, SV } from './vars.ts';
+
+/** Per-day values shared by the HRUs of a subbasin (one mutable object, no allocation). */
+export class DayShared {
+  m: Model; pl: Model['plants']; b: Project['basin']; p: Project; sb: Subbasin; s = 0;
+  tav = 0; tmx = 0; tmn = 0; slr = 0; dayl = 0; svo = 0; wanted: Uint8Array | null; mstart: Int32Array = new Int32Array(13); jd = 0; mon = 0;
+  sPetNoSnow: Float64Array; sPetSnow: Float64Array; sWnd: Float64Array; sVpd: Float64Array; sDlt: Float64Array; sGma: Float64Array;
+  sXl: Float64Array; sRho: Float64Array; sRout: Float64Array; sPcp: Float64Array; ipet: number; subWyld: Float64Array; subLoad: Float64Array;
+  sv: Float64Array; bv: Float64Array; totals: SimTotals; printing = false; hv: Float64Array;
+  constructor(o: Omit<DayShared, never>) {
+    this.m = o.m; this.pl = o.pl; this.b = o.b; this.p = o.p; this.sb = o.sb; this.wanted = o.wanted;
+    this.sPetNoSnow = o.sPetNoSnow; this.sPetSnow = o.sPetSnow; this.sWnd = o.sWnd; this.sVpd = o.sVpd; this.sDlt = o.sDlt; this.sGma = o.sGma;
+    this.sXl = o.sXl; this.sRho = o.sRho; this.sRout = o.sRout; this.sPcp = o.sPcp; this.ipet = o.ipet; this.subWyld = o.subWyld;
+    this.subLoad = o.subLoad; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
+  }
+}
+
+/** The HRU's values of the day, passed between the process functions. */
+class HruScratch {
+  precip = 0.5; precipRaw = 0.5; snofall = 0.5; snomlt = 0.5; surfq = 0.5; inflpcp = 0.5; latq = 0.5; sepbtm = 0.5;
+  no3Surq = 0.5; no3Lat = 0.5; no3Leach = 0.5; pet = 0.5; epMax = 0.5; canev = 0.5; esDay = 0.5; snoev = 0.5; epDay = 0.5;
+  strsw = 0.5; strstmp = 0.5; strsn = 0.5; nUp = 0.5; nFix = 0.5; nAuto = 0.5; hmnTot = 0.5; rmnTot = 0.5; dnTot = 0.5;
+  revap = 0.5; gwseep = 0.5; usle = 0.5; solCov = 0.5; albday = 0.5; irr = 0.5; nApp = 0.5; pApp = 0.5; yld = 0.5; nYld = 0.5;
+  no3Rain = 0.5; swInit = 0.5; cnday = 0.5; potEvap = 0.5; growing = false;
+  pUp = 0.5; hmpTot = 0.5; rmpTot = 0.5; surqSolp = 0.5; pLeach = 0.5; sedOrgn = 0.5; sedOrgp = 0.5; sedMinp = 0.5;
+  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5;
+  reset(): void {
+    this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
+    this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
+    this.epDay = 0; this.strsw = 1; this.strstmp = 1; this.strsn = 1; this.nUp = 0; this.nFix = 0; this.nAuto = 0; this.hmnTot = 0;
+    this.rmnTot = 0; this.dnTot = 0; this.revap = 0; this.gwseep = 0; this.usle = 0; this.solCov = 0; this.albday = 0; this.irr = 0;
+    this.nApp = 0; this.pApp = 0; this.yld = 0; this.nYld = 0; this.no3Rain = 0; this.swInit = 0; this.cnday = 0; this.potEvap = 0;
+    this.growing = false;
+    this.pUp = 0; this.hmpTot = 0; this.rmpTot = 0; this.surqSolp = 0; this.pLeach = 0; this.sedOrgn = 0; this.sedOrgp = 0;
+    this.sedMinp = 0; this.actSolP = 0; this.actStaP = 0; this.strsp = 1; this.prk1 = 0; this.pYld = 0;
+  }
+}
+const X = new HruScratch();
+
+const ESD = 500; // maximum soil depth for evaporation (mm)
+const ETCO = 0.8; // fraction of a layer's water that can evaporate in a day
+const UBW = 10; // water-use distribution parameter
+const UOBW = 1 - Math.exp(-UBW);
+
+/** All processes of one HRU on one day (subbasin.f order). */
+export function hruDay(D: DayShared, h: number): void {
+  const m = D.m;
+  const b = D.b;
+  const base = h * ML;
+  const nl = m.nly[h];
+  X.reset();
+  const want = D.wanted !== null && D.wanted[h] === 1;
+  if (want) X.swInit = solSwNow(m, base, nl);
+  X.precip = D.sPcp[D.s];
+  X.precipRaw = X.precip;
+  const rcn = b.rcnSub > 0 ? b.rcnSub : b.rcn;
+  X.no3Rain = (rcn * X.precip) / 100;
+  m.solNo3[base] += X.no3Rain;
+
+  // management operations (operatn)
+  m.phubase[h] += D.tav > 0 ? D.tav / m.subPhutot[D.s] : 0;
+  if (m.opEnd[h] > m.opBegin[h]) {
+    const r = runOps(m, D.p, h, D.jd, D.mstart, D.tav);
+    X.nApp += r.nApp; X.pApp += r.pApp; X.yld += r.yld; X.irr += r.irr; X.nYld += r.nYld; X.pYld += r.pYld;
+  }
+  // auto-irrigation demand scheduled the day before
+  if (m.irrPending[h] > 0) {
+    X.irr += m.irrPending[h];
+    m.irrPending[h] = 0;
+  }
+  // water HRU (plant WATR: water_hru.f)
+  if (m.iplant[h] >= 0 && D.pl.isWater[m.iplant[h]] === 1) {
+    waterHru(D, h, X.precip, X.no3Rain);
+    return;
+  }
+  dormancy(D, h);
+
+  // albedo (albedo.f)
+  X.solCov = 0.8 * m.bio[h] + m.rsd[h];
+  if (m.sno[h] > 0.5) X.albday = 0.8;
+  else {
+    X.albday = m.solAlb[h];
+    if (m.lai[h] > 0) {
+      const eaj = Math.exp(-5e-5 * (X.solCov + 0.1));
+      X.albday = 0.23 * (1 - eaj) + m.solAlb[h] * eaj;
+    }
+  }
+  soilTemperature(D, h);
+  canopyAndSnow(D, h);
+  surfaceRunoff(D, h);
+  if (m.potFr[h] > 0) pothole(D, h);
+  percolation(D, h);
+  evapotranspiration(D, h);
+  if (X.growing) plant(D, h);
+  nitrogenCycle(D, h);
+  if (m.grzDays[h] > 0) grazing(m, h);
+  groundwater(D, h);
+  routeHruDay(D, h, want);
+}
+
+/** Dormancy of perennials, trees and cool-season annuals by day length (dormant.f). */
+function dormancy(D: DayShared, h: number): void {
+  const m = D.m;
+  const pl = D.pl;
+  const ip = m.iplant[h];
+  if (m.igro[h] !== 1 || ip < 0) return;
+  const idc = pl.idc[ip];
+  if (!(idc === 2 || idc === 3 || idc === 5 || idc === 6 || idc === 7)) return;
+  const thr = m.subDaylmn[D.s] + m.subDormHr[D.s];
+  if (m.idorm[h] === 0 && D.dayl < thr && (D.jd > 182) === (D.sb.lat >= 0)) {
+    m.idorm[h] = 1;
+    if (idc === 7) {
+      const res = m.bio[h] * pl.bioLeaf[ip];
+      const resN = m.bio[h] > 0 ? (m.plantn[h] * res) / m.bio[h] : 0;
+      const resP = m.bio[h] > 0 ? (m.plantp[h] * res) / m.bio[h] : 0;
+      m.rsd[h] += res;
+      m.fon[h] += resN;
+      m.plantn[h] -= resN;
+      m.fop[h] += resP;
+      m.plantp[h] -= resP;
+      m.bio[h] -= res;
+      m.lai[h] = pl.alaiMin[ip];
+      m.phuacc[h] = 0;
+      m.laimxfr[h] = 0;
+    } else if (idc === 3 || idc === 6) {
+      const res = m.bio[h] * pl.bmDieoff[ip];
+      const resN = m.plantn[h] * pl.bmDieoff[ip];
+      const resP = m.plantp[h] * pl.bmDieoff[ip];
+      m.rsd[h] += res;
+      m.fon[h] += resN;
+      m.plantn[h] -= resN;
+      m.fop[h] += resP;
+      m.plantp[h] -= resP;
+      m.bio[h] -= res;
+      m.lai[h] = pl.alaiMin[ip];
+      m.phuacc[h] = 0;
+    }
+  } else if (m.idorm[h] === 1 && D.dayl >= thr) {
+    m.idorm[h] = 0;
+  }
+}
+
+/** Soil temperature by layer (solt.f). */
+function soilTemperature(D: DayShared, h: number): void {
+  const m = D.m;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const bd = m.avgBd[h];
+  const dp = m.soltDp[h];
+  const ww = 0.356 - 0.144 * bd;
+  const sw = solSwNow(m, base, nl);
+  const wc = sw / (ww * m.solZ[base + nl - 1]);
+  const q = (1 - wc) / (1 + wc);
+  const dd = Math.exp(m.soltBb[h] * q * q) * dp;
+  const st0 = (D.slr * (1 - X.albday) - 14) / 20;
+  const tbare = D.tav + 0.5 * (D.tmx - D.tmn) * st0;
+  const cv = m.bio[h] + m.rsd[h];
+  let bcv = cv / (cv + Math.exp(7.563 - 1.297e-4 * cv));
+  const sno = m.sno[h];
+  if (sno > 0) {
+    const bsn = sno <= 120 ? sno / (sno + Math.exp(6.055 - 0.3002 * sno)) : 1;
+    bcv = Math.max(bsn, bcv);
+  }
+  const tcov = bcv * m.solTmp[nl > 1 ? base + 1 : base] + (1 - bcv) * tbare;
+  const tsrf = sno > 0 || cv > 0 ? Math.min(tbare, tcov) : tbare;
+  const tan = m.subTmpAn[D.s];
+  for (let l = 0; l < nl; l++) {
+    const df = depthFactor(m.solZc[base + l] / dd);
+    m.solTmp[base + l] = 0.8 * m.solTmp[base + l] + 0.2 * (df * (tan - tsrf) + tsrf);
+  }
+}
+
+/** Canopy interception (canopyint.f), snowfall and snow melt (snom.f). */
+function canopyAndSnow(D: DayShared, h: number): void {
+  const m = D.m;
+  const b = D.b;
+  const ip = m.iplant[h];
+  if (m.canmx[h] > 0 && ip >= 0 && D.pl.blai[ip] > 0.001 && X.precip > 0) {
+    const canmxl = (m.canmx[h] * m.lai[h]) / D.pl.blai[ip];
+    const room = canmxl - m.canstor[h];
+    if (X.precip < room) {
+      m.canstor[h] += X.precip;
+      X.precip = 0;
+    } else if (room > 0) {
+      X.precip -= room;
+      m.canstor[h] = canmxl;
+    }
+  }
+  if (D.tav <= b.sftmp) {
+    m.sno[h] += X.precip;
+    X.snofall = X.precip;
+    X.precip = 0;
+  }
+  m.snotmp[h] = m.snotmp[h] * (1 - b.timp) + D.tav * b.timp;
+  if (D.tmx > b.smtmp && m.sno[h] > 0) {
+    const smfac = (b.smfmx + b.smfmn) / 2 + (Math.sin((D.jd - 81) / 58.09) * (b.smfmx - b.smfmn)) / 2;
+    let snomlt = smfac * ((m.snotmp[h] + D.tmx) / 2 - b.smtmp);
+    let snocov = 1;
+    if (m.sno[h] < b.snocovmx) {
+      const xx = m.sno[h] / b.snocovmx;
+      const c = snowCurve(b.sno50cov);
+      snocov = xx / (xx + Math.exp(c[0] - c[1] * xx));
+    }
+    snomlt *= snocov;
+    if (snomlt < 0) snomlt = 0;
+    if (snomlt > m.sno[h]) snomlt = m.sno[h];
+    m.sno[h] -= snomlt;
+    X.precip += snomlt;
+    X.snomlt = snomlt;
+  }
+}
+
+/** Daily curve number (dailycn.f) and SCS runoff (surq_daycn.f), urban impervious part. */
+function surfaceRunoff(D: DayShared, h: number): void {
+  const m = D.m;
+  const b = D.b;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const solSw = solSwNow(m, base, nl);
+  let r2: number;
+  if (b.icn === 1) r2 = m.sci[h];
+  else {
+    let xx = m.wrt1[h] - m.wrt2[h] * solSw;
+    if (xx < -20) xx = -20;
+    if (xx > 20) xx = 20;
+    r2 = m.smx[h] * (1 - solSw / (solSw + Math.exp(xx)));
+  }
+  if (m.solTmp[base + (nl > 1 ? 1 : 0)] <= 0) r2 = m.smx[h] * (1 - Math.exp(-b.cnFroz * r2));
+  if (r2 < 3) r2 = 3;
+  X.cnday = 25400 / (r2 + 254);
+  const precip = X.precip;
+  let surfq = 0;
+  if (precip > 0) {
+    const pb = precip - 0.2 * r2;
+    if (pb > 0) surfq = (pb * pb) / (precip + 0.8 * r2);
+    const fcimp = m.urbanFcimp[h];
+    if (fcimp > 0) {
+      const ri = 25400 / 98 - 254;
+      const pbi = precip - 0.2 * ri;
+      const qi = pbi > 0 ? (pbi * pbi) / (precip + 0.8 * ri) : 0;
+      surfq = surfq * (1 - fcimp) + qi * fcimp;
+    }
+    if (surfq > precip) surfq = precip;
+  }
+  X.surfq = surfq;
+  // irrigation is applied on the soil surface and infiltrates
+  X.inflpcp = precip - surfq + X.irr;
+}
+
+/** Potholes: a fraction of the runoff is held, evaporates, seeps and spills (simplified pothole.f). */
+function pothole(D: DayShared, h: number): void {
+  const m = D.m;
+  const toPot = X.surfq * m.potFr[h];
+  X.surfq -= toPot;
+  m.potVol[h] += toPot;
+  const sa = m.potVolx[h] > 0 ? Math.min(1, m.potVol[h] / m.potVolx[h]) * m.potFr[h] : m.potFr[h];
+  const potEvap = Math.min(m.potVol[h], (m.evpot[h] > 0 ? m.evpot[h] : 0.5) * D.sPetNoSnow[D.s] * sa);
+  m.potVol[h] -= potEvap;
+  const potSeep = Math.min(m.potVol[h], m.solK[h * ML] * 24 * sa);
+  m.potVol[h] -= potSeep;
+  const tile = Math.min(m.potVol[h], m.potTile[h]);
+  m.potVol[h] -= tile;
+  X.surfq += tile;
+  if (m.potVol[h] > m.potVolx[h]) {
+    X.surfq += m.potVol[h] - m.potVolx[h];
+    m.potVol[h] = m.potVolx[h];
+  }
+  X.inflpcp += potSeep;
+  X.potEvap = potEvap;
+}
+
+/** Percolation, lateral flow and saturation excess by layer (percmain.f, percmicro.f,
+ * sat_excess.f) with the nitrate they carry (nlch.f). */
+function percolation(D: DayShared, h: number): void {
+  const m = D.m;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const nperco = D.b.nperco;
+  let sep = X.inflpcp;
+  let latq = 0;
+  let sepbtm = 0;
+  const slpOverL = (m.slp[h] / m.slsoil[h]) * 0.024;
+  let zprev = 0;
+  let no3In = 0;
+  const anion = m.anionExcl[h];
+  for (let l = 0; l < nl; l++) {
+    const o = base + l;
+    m.solSt[o] += sep;
+    sep = 0;
+    const exc = m.solSt[o] - m.solFc[o];
+    let lat = 0;
+    if (exc > 1e-5 && m.solTmp[o] > 0) {
+      const dg = m.solZ[o] - zprev;
+      const drain = m.solUl[o] - m.solFc[o];
+      const ho = drain === 0 ? 0 : (2 * exc) / (drain / dg);
+      lat = ho * m.solK[o] * slpOverL;
+      if (lat < 0) lat = 0;
+      if (lat > exc) lat = exc;
+      sep = exc * m.percF[o];
+      if (l === nl - 1) sep *= m.impF[h];
+      if (sep + lat > exc) {
+        const ratio = sep / (lat + sep);
+        sep = exc * ratio;
+        lat = exc * (1 - ratio);
+      }
+      m.solSt[o] = Math.max(1e-6, m.solSt[o] - sep - lat);
+      if (m.solSt[o] > m.solUl[o]) {
+        let up = m.solSt[o] - m.solUl[o];
+        m.solSt[o] = m.solUl[o];
+        for (let u = l - 1; u >= 0 && up > 0; u--) {
+          const ou = base + u;
+          const mv = Math.min(m.solUl[ou] - m.solSt[ou], up);
+          m.solSt[ou] += mv;
+          up -= mv;
+        }
+        if (up > 0) X.surfq += up; // exfiltration to the surface
+      }
+    }
+    // nitrate moves with percolation, lateral flow and (top layer) runoff
+    m.solNo3[o] += no3In;
+    no3In = 0;
+    const vv = sep + lat + (l === 0 ? X.surfq : 0);
+    if (vv > 1e-10 && m.solNo3[o] > 1e-9) {
+      const conc = (m.solNo3[o] * (1 - Math.exp(-vv / ((1 - anion) * m.solUl[o])))) / vv;
+      // top layer: runoff and lateral flow take NPERCO x the concentration when water percolates
+      const cosurf = l === 0 && sep > 1e-6 ? nperco * conc : conc;
+      if (l === 0 && X.surfq > 0) {
+        const q = Math.min(cosurf * X.surfq, m.solNo3[o]);
+        m.solNo3[o] -= q;
+        X.no3Surq += q;
+      }
+      const la = Math.min((l === 0 ? cosurf : conc) * lat, m.solNo3[o]);
+      m.solNo3[o] -= la;
+      X.no3Lat += la;
+      const pc = Math.min(conc * sep, m.solNo3[o]);
+      m.solNo3[o] -= pc;
+      no3In = pc;
+    }
+    latq += lat;
+    if (l === 0) X.prk1 = sep;
+    if (l === nl - 1) sepbtm = sep;
+    zprev = m.solZ[o];
+  }
+  X.no3Leach = no3In;
+  X.latq = latq;
+  X.sepbtm = sepbtm;
+  // soluble P in surface runoff (PHOSKD) and leached from the top layer (PPERCO) (solp.f)
+  const bd1 = m.solBd[base];
+  const z1 = m.solZ[base];
+  if (X.surfq > 0 && m.solSolp[base] > 0) {
+    const q = Math.min((m.solSolp[base] * X.surfq) / Math.max(bd1 * z1 * D.b.phoskd, 1e-6), m.solSolp[base]);
+    m.solSolp[base] -= q;
+    X.surqSolp = q;
+  }
+  if (X.prk1 > 0 && m.solSolp[base] > 0 && nl > 1) {
+    const pperco = D.b.pperco > 0 ? D.b.pperco : 10;
+    const vap = Math.min((m.solSolp[base] * X.prk1) / (bd1 * z1 * 10 * pperco), m.solSolp[base]);
+    m.solSolp[base] -= vap;
+    m.solSolp[base + 1] += vap;
+    X.pLeach = vap;
+  }
+}
+
+/** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f). */
+function maxTranspirationPM(D: DayShared, h: number, pet: number): number {
+  const m = D.m;
+  const pl = D.pl;
+  const ip = m.iplant[h];
+  const s = D.s;
+  const cht = m.cht[h];
+  const zz = cht <= 1 ? 170 : cht * 100 + 100;
+  const uzz = D.sWnd[s] * Math.pow(zz / 1000, 0.2);
+  const chz = cht < 0.01 ? 1 : cht * 100;
+  const zom = chz <= 200 ? 0.123 * chz : 0.058 * Math.pow(chz, 1.19);
+  const zov = 0.1 * zom;
+  const d = 0.667 * chz;
+  const rv = (Math.log((zz - d) / zom) * Math.log((zz - d) / zov)) / (0.41 * 0.41 * uzz);
+  const vpd = D.sVpd[s];
+  const xx = vpd - 1;
+  const fvpd = xx > 0 ? Math.max(0.1, 1 - pl.vpd2[ip] * xx) : 1;
+  const gsiAdj = pl.gsi[ip] * fvpd;
+  if (!(gsiAdj > 1e-6)) return 0;
+  const rc = 1 / gsiAdj / (0.5 * (m.lai[h] + 0.01) * (1.4 - (0.4 * D.sb.co2) / 330));
+  const rn = D.slr * (1 - X.albday) + D.sRout[s];
+  const dlt = D.sDlt[s];
+  const gma = D.sGma[s];
+  let ep = (dlt * rn + (gma * D.sRho[s] * vpd) / rv) / (D.sXl[s] * (dlt + gma * (1 + rc / rv)));
+  if (ep < 0) ep = 0;
+  if (ep > pet) ep = pet;
+  return ep;
+}
+
+/** PET for the HRU, canopy evaporation, potential soil evaporation and its distribution over
+ * the layers with ESCO, sublimation (etpot.f, etact.f). */
+function evapotranspiration(D: DayShared, h: number): void {
+  const m = D.m;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const ip = m.iplant[h];
+  const pet = m.sno[h] <= 0.5 ? D.sPetNoSnow[D.s] : D.sPetSnow[D.s];
+  X.pet = pet;
+  X.growing = m.igro[h] === 1 && ip >= 0;
+  let epMax = D.ipet === 1 && X.growing ? maxTranspirationPM(D, h, pet) : 0;
+  let petLeft = pet - m.canstor[h];
+  if (petLeft < 0) {
+    m.canstor[h] = -petLeft;
+    X.canev = pet;
+    petLeft = 0;
+    epMax = 0;
+  } else {
+    X.canev = m.canstor[h];
+    m.canstor[h] = 0;
+  }
+  if (petLeft > 1e-6) {
+    if (D.ipet !== 1) epMax = X.growing ? (m.lai[h] <= 3 ? (m.lai[h] * petLeft) / 3 : petLeft) : 0;
+    const eaj = m.sno[h] >= 0.5 ? 0.5 : Math.exp(-5e-5 * (X.solCov + 0.1));
+    let esMax = petLeft * eaj;
+    const eos1 = (petLeft / (esMax + epMax + 1e-10)) * esMax;
+    esMax = Math.max(0, Math.min(esMax, eos1));
+    // rev 627-637 etact.f: scale both to the available PET (the plant share is computed
+    // with the already scaled soil share, as in the Fortran), then trim the soil share
+    if (petLeft < esMax + epMax) {
+      esMax = (petLeft * esMax) / (esMax + epMax);
+      epMax = (petLeft * epMax) / (esMax + epMax);
+    }
+    if (petLeft < esMax + epMax) esMax = petLeft - epMax - 1e-6;
+    if (esMax < 0) esMax = 0;
+    let esleft = esMax;
+    if (D.tav > 0 && m.sno[h] > 0) {
+      if (m.sno[h] >= esleft) {
+        m.sno[h] -= esleft;
+        X.snoev = esleft;
+        esleft = 0;
+      } else {
+        esleft -= m.sno[h];
+        X.snoev = m.sno[h];
+        m.sno[h] = 0;
+      }
+    }
+    let evzp = 0;
+    const eosl = esleft;
+    const esco = m.esco[h];
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      const dep = l === 0 ? m.solZ[o] : m.solZ[o - 1];
+      if (dep >= ESD) break;
+      const evz = eosl * m.evzF[o];
+      let sev = evz - evzp * esco;
+      evzp = evz;
+      const st = m.solSt[o];
+      const fc = m.solFc[o];
+      if (st < fc) {
+        const xx = (2.5 * (st - fc)) / fc;
+        sev *= Math.exp(xx > -20 ? xx : -20);
+      }
+      if (sev > st * ETCO) sev = st * ETCO;
+      if (sev < 0) sev = 0;
+      if (sev > esleft) sev = esleft;
+      if (st > sev) {
+        esleft -= sev;
+        m.solSt[o] = Math.max(1e-6, st - sev);
+      } else {
+        esleft -= st;
+        m.solSt[o] = 0;
+      }
+    }
+    X.esDay = Math.max(0, esMax - esleft);
+  }
+  X.epMax = epMax;
+}
+
+/** Plant water uptake (swu.f), growth with heat units, stresses, LAI and nitrogen uptake
+ * (grow.f, tstr.f, nup.f, nfix.f), auto-irrigation and auto-fertilization triggers. */
+function plant(D: DayShared, h: number): void {
+  const m = D.m;
+  const pl = D.pl;
+  const b = D.b;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const ip = m.iplant[h];
+  const idc = pl.idc[ip];
+  const tav = D.tav;
+  const zmxPlant = Math.min(m.solZmx[h], pl.rdmx[ip] * 1000 > 0 ? pl.rdmx[ip] * 1000 : m.solZmx[h]);
+  let rd: number;
+  if (idc === 1 || idc === 2 || idc === 4 || idc === 5) {
+    rd = 2.5 * m.phuacc[h] * zmxPlant;
+    if (rd > zmxPlant) rd = zmxPlant;
+    if (rd < 10) rd = 10;
+  } else rd = zmxPlant;
+  if (rd !== m.rdCache[h]) updateRootFactors(m, h, rd, b.nUpdis, b.pUpdis > 0 ? b.pUpdis : 20);
+  const epMax = X.epMax;
+  let strsw = 1;
+  if (epMax > 0.01) {
+    let sump = 0, xx = 0;
+    const epco = m.epco[h];
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      const sum = rd <= 0.01 ? epMax / UOBW : (epMax * m.rootW[o]) / UOBW;
+      let wuse = sum - sump + (sump - xx) * epco;
+      sump = sum;
+      if (m.solSt[o] < wuse) wuse = m.solSt[o];
+      if (wuse < 0) wuse = 0;
+      m.solSt[o] = Math.max(1e-6, m.solSt[o] - wuse);
+      xx += wuse;
+      if (rd <= m.solZ[o]) break;
+    }
+    strsw = xx / epMax;
+    X.epDay = xx;
+  }
+  m.strsw[h] = strsw;
+  X.strsw = strsw;
+  if (m.idorm[h] === 0) {
+    let delg = m.phuPlt[h] > 0.1 ? (tav - pl.tBase[ip]) / m.phuPlt[h] : 0;
+    if (delg < 0) delg = 0;
+    m.phuacc[h] += delg;
+    if (m.phuacc[h] <= 1) grow(D, h, rd);
+  }
+  // auto-irrigation on water stress (applied next day)
+  if (m.autoWstrs[h] > 0 && strsw < m.autoWstrs[h]) {
+    let def = 0;
+    for (let l = 0; l < nl; l++) def += m.solFc[base + l] - m.solSt[base + l];
+    const amt = Math.min(Math.max(def, 0), m.autoIrrMx[h] > 0 ? m.autoIrrMx[h] : 25.4);
+    m.irrPending[h] = amt * (m.autoIrrEff[h] > 0 ? m.autoIrrEff[h] : 1);
+  }
+}
+
+function grow(D: DayShared, h: number, rd: number): void {
+  const m = D.m;
+  const pl = D.pl;
+  const ip = m.iplant[h];
+  const idc = pl.idc[ip];
+  const tav = D.tav;
+  // temperature stress (tstr.f)
+  const tbase = pl.tBase[ip], topt = pl.tOpt[ip];
+  let strstmp: number;
+  let tgx = tav - tbase;
+  if (tgx <= 0) strstmp = 0;
+  else {
+    if (tav > topt) tgx = 2 * topt - tbase - tav;
+    const rto = ((topt - tav) / (tgx + 1e-6)) * ((topt - tav) / (tgx + 1e-6));
+    strstmp = rto <= 200 && tgx > 0 ? Math.exp(-0.1054 * rto) : 0;
+  }
+  if (D.tmn <= m.subTmpAn[D.s] - 15) strstmp = 0;
+  X.strstmp = strstmp;
+  const par = 0.5 * D.slr * (1 - Math.exp(-pl.extCoef[ip] * (m.lai[h] + 0.05)));
+  let beadj = pl.bioE[ip];
+  const vpd = D.sVpd[D.s];
+  if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
+  let bioday = beadj * par;
+  if (bioday < 0) bioday = 0;
+  const strsn = nitrogenUptake(D, h, rd, bioday);
+  const strsp = phosphorusUptake(D, h, rd, bioday);
+  let reg = Math.min(X.strsw, strstmp, strsn, strsp);
+  if (reg < 0) reg = 0;
+  if (reg > 1) reg = 1;
+  if (m.bioTarg[h] > 1e-2) {
+    bioday = (bioday * (m.bioTarg[h] - m.bio[h])) / m.bioTarg[h];
+    reg = 1;
+  }
+  m.bio[h] += bioday * reg;
+  let rto = 1;
+  if (idc === 7 && m.igrotree[h] === 0 && pl.matYrs[ip] > 0) {
+    rto = m.curyrMat[h] / pl.matYrs[ip];
+    m.bio[h] = Math.min(m.bio[h], rto * pl.bmxTrees[ip] * 1000);
+  }
+  if (m.bio[h] < 0) m.bio[h] = 0;
+  const pa = m.phuacc[h];
+  const f = pl.leaf1[ip] !== 0 || pl.leaf2[ip] !== 0 ? pa / (pa + Math.exp(pl.leaf1[ip] - pl.leaf2[ip] * pa)) : pa;
+  const ff = f - m.laimxfr[h];
+  m.laimxfr[h] = f;
+  m.cht[h] = idc === 7 ? rto * pl.chtmx[ip] : pl.chtmx[ip] * Math.sqrt(Math.max(f, 0));
+  if (pa <= pl.dlai[ip]) {
+    const laimax = idc === 7 ? rto * pl.blai[ip] : pl.blai[ip];
+    if (m.lai[h] > laimax) m.lai[h] = laimax;
+    m.lai[h] += ff * laimax * (1 - Math.exp(5 * (m.lai[h] - laimax))) * Math.sqrt(reg);
+    if (m.lai[h] > laimax) m.lai[h] = laimax;
+    m.olai[h] = m.lai[h];
+  } else if (pl.dlai[ip] < 1) {
+    m.lai[h] = (m.olai[h] * (1 - pa)) / (1 - pl.dlai[ip]);
+  }
+  if (m.lai[h] < pl.alaiMin[ip]) m.lai[h] = pl.alaiMin[ip];
+  m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
+}
+
+/** Nitrogen demand, uptake by layer (N_UPDIS), legume fixation, N stress (nup.f rev 627+,
+ * nfix.f) and auto-fertilization (anfert.f, simplified target). Returns the N stress factor. */
+function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): number {
+  const m = D.m;
+  const pl = D.pl;
+  const b = D.b;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const ip = m.iplant[h];
+  const idc = pl.idc[ip];
+  const legume = idc === 1 || idc === 2 || idc === 3;
+  const pa0 = m.phuacc[h];
+  const pltnfr = (pl.bn1[ip] - pl.bn3[ip]) * (1 - pa0 / (pa0 + Math.exp(pl.bnc1[ip] - pl.bnc2[ip] * pa0))) + pl.bn3[ip];
+  let un2 = pltnfr * m.bio[h];
+  if (un2 < m.plantn[h]) un2 = m.plantn[h];
+  const uno3 = Math.min(4 * pl.bn3[ip] * bioday, un2 - m.plantn[h]);
+  let nUpToday = 0;
+  if (uno3 > 1e-6) {
+    const uobn = 1 - Math.exp(-b.nUpdis);
+    let nplnt = 0;
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      let anmx = (uno3 * m.rootN[o]) / uobn - nplnt;
+      if (anmx < 0) anmx = 0;
+      if (anmx > m.solNo3[o]) anmx = m.solNo3[o];
+      nplnt += anmx;
+      m.solNo3[o] -= anmx;
+      if (rd <= m.solZ[o]) break;
+    }
+    X.nUp += nplnt;
+    if (legume && nplnt < uno3) {
+      const uno3l = uno3 - nplnt;
+      const sw = solSwNow(m, base, nl);
+      const fc = m.sumfc[h];
+      const fxw = sw > 0.85 * fc ? 1 : sw < 0.15 * fc ? 0 : (sw - 0.15 * fc) / (0.7 * fc);
+      let sumno3 = 0;
+      for (let l = 0; l < nl; l++) sumno3 += m.solNo3[base + l];
+      const fxn = sumno3 > 300 ? 0 : sumno3 > 100 ? 1.5 - 0.005 * sumno3 : 1;
+      const fxg = pa0 > 0.15 && pa0 <= 0.3 ? 6.67 * pa0 - 1 : pa0 > 0.3 && pa0 <= 0.55 ? 1 : pa0 > 0.55 && pa0 <= 0.75 ? 3.75 - 5 * pa0 : 0;
+      let fixn = Math.min(1, fxw, fxn) * fxg * uno3l;
+      fixn = b.fixco * fixn + (1 - b.fixco) * uno3l;
+      fixn = Math.max(0, Math.min(fixn, uno3l, b.nfixmx));
+      X.nFix += fixn;
+      nplnt += fixn;
+    }
+    m.plantn[h] += nplnt;
+    nUpToday = nplnt;
+  }
+  // no stress for legumes or when today's demand was met
+  let sn = 1;
+  if (uno3 >= 1e-6 && !legume) {
+    const uu = 200 * (m.plantn[h] / (un2 + 1e-4) - 0.5);
+    sn = uu <= 0 ? 0 : uu < 99 ? uu / (uu + Math.exp(3.535 - 0.02597 * uu)) : 1;
+    const xx = uno3 > 1e-5 ? nUpToday / uno3 : 1;
+    sn = Math.min(1, Math.max(sn, xx));
+  }
+  m.strsn[h] = sn;
+  X.strsn = sn;
+  if (m.autoNstrs[h] > 0 && sn < m.autoNstrs[h] && idc >= 4) {
+    const tnylda = (pl.hvsti[ip] < 1 ? 350 : 1000) * pl.cnyld[ip] * pl.bioE[ip];
+    let sumno3 = 0;
+    for (let l = 0; l < nl; l++) sumno3 += m.solNo3[base + l];
+    let tfertn = Math.max(0, tnylda - sumno3);
+    tfertn = Math.min(tfertn, m.autoNapp[h], Math.max(0, m.autoNyrMax[h] - m.autoNyr[h]));
+    if (tfertn > 0) {
+      m.solNo3[base] += tfertn;
+      m.autoNyr[h] += tfertn;
+      X.nAuto += tfertn;
+    }
+  }
+  return sn;
+}
+
+/** Phosphorus demand and uptake by layer (P_UPDIS) and P stress (npup.f). */
+function phosphorusUptake(D: DayShared, h: number, rd: number, bioday: number): number {
+  const m = D.m;
+  const pl = D.pl;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const ip = m.iplant[h];
+  const pa0 = m.phuacc[h];
+  const pltpfr = (pl.bp1[ip] - pl.bp3[ip]) * (1 - pa0 / (pa0 + Math.exp(pl.bpc1[ip] - pl.bpc2[ip] * pa0))) + pl.bp3[ip];
+  let up2 = pltpfr * m.bio[h];
+  if (up2 < m.plantp[h]) up2 = m.plantp[h];
+  const uapd = Math.min(4 * pl.bp3[ip] * bioday, up2 - m.plantp[h]);
+  let sp = 1;
+  if (uapd > 1e-6) {
+    const pUpdis = D.b.pUpdis > 0 ? D.b.pUpdis : 20;
+    const uobp = 1 - Math.exp(-pUpdis);
+    let pplnt = 0;
+    for (let l = 0; l < nl; l++) {
+      const o = base + l;
+      const upmx = (1.5 * uapd * m.rootP[o]) / uobp;
+      let uapl = upmx - pplnt;
+      if (uapl < 0) uapl = 0;
+      if (uapl > m.solSolp[o]) uapl = m.solSolp[o];
+      pplnt += uapl;
+      m.solSolp[o] -= uapl;
+      if (rd <= m.solZ[o]) break;
+    }
+    m.plantp[h] += pplnt;
+    X.pUp += pplnt;
+    const uu = 200 * (m.plantp[h] / (up2 + 1e-4) - 0.5);
+    sp = uu <= 0 ? 0 : uu < 99 ? uu / (uu + Math.exp(3.535 - 0.02597 * uu)) : 1;
+    const xx = uapd > 1e-5 ? pplnt / uapd : 1;
+    sp = Math.min(1, Math.max(sp, xx));
+  }
+  m.strsp[h] = sp;
+  X.strsp = sp;
+  return sp;
+}
+
+/** Humus mineralization, residue decomposition and denitrification by layer (nminrl.f, ndenit.f),
+ * and the mineral phosphorus equilibria (pminrl.f). */
+function nitrogenCycle(D: DayShared, h: number): void {
+  const m = D.m;
+  const b = D.b;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const ip = m.iplant[h];
+  for (let l = 0; l < nl; l++) {
+    const o = base + l;
+    const t = m.solTmp[o];
+    if (t <= 0) continue;
+    const cdg = cycleTempFactor(t);
+    const wr = m.solFc[o] > 1e-6 ? Math.max(0, m.solSt[o]) / m.solFc[o] : 0;
+    const sut = Math.max(0.05, Math.min(1, 0.1 + 0.9 * Math.sqrt(wr)));
+    const csf = Math.sqrt(cdg * sut);
+    const rwn = 1e-5 * (m.solAorgn[o] * (1 / 0.02 - 1) - m.solOrgn[o]);
+    m.solAorgn[o] -= rwn;
+    m.solOrgn[o] += rwn;
+    const hmn = Math.min(b.cmn * csf * m.solAorgn[o], m.solAorgn[o]);
+    if (hmn > 0) {
+      // humic P mineralizes in proportion (1.4 x the N rate on the humic pool)
+      const xn = m.solAorgn[o] + m.solOrgn[o];
+      const hmp = xn > 1e-6 ? Math.min((1.4 * hmn * m.solOrgp[o]) / xn, m.solOrgp[o]) : 0;
+      m.solAorgn[o] -= hmn;
+      m.solNo3[o] += hmn;
+      X.hmnTot += hmn;
+      m.solOrgp[o] -= hmp;
+      m.solSolp[o] += hmp;
+      X.hmpTot += hmp;
+    }
+    if (l === 0 && m.rsd[h] > 1e-6) {
+      const r4 = 0.58 * m.rsd[h];
+      const cnr = r4 / Math.max(m.fon[h] + m.solNo3[o], 1e-6);
+      const cnrf = Math.exp((-0.693 * (cnr - 25)) / 25);
+      const cpr = r4 / Math.max(m.fop[h] + m.solSolp[o], 1e-6);
+      const cprf = Math.exp((-0.693 * (cpr - 200)) / 200);
+      const ca = Math.min(cnrf, cprf, 1);
+      const rdc0 = ip >= 0 ? D.pl.rsdco[ip] : b.rsdco;
+      let decr = rdc0 * ca * csf;
+      if (decr < b.decrMin) decr = b.decrMin;
+      if (decr > 1) decr = 1;
+      m.rsd[h] -= decr * m.rsd[h];
+      const rmn1 = decr * m.fon[h];
+      m.fon[h] -= rmn1;
+      m.solNo3[o] += 0.8 * rmn1;
+      m.solAorgn[o] += 0.2 * rmn1;
+      X.rmnTot += rmn1;
+      const rmp = decr * m.fop[h];
+      m.fop[h] -= rmp;
+      m.solSolp[o] += 0.8 * rmp;
+      m.solOrgp[o] += 0.2 * rmp;
+      X.rmpTot += rmp;
+    }
+    if (wr >= b.sdnco && m.solNo3[o] > 0) {
+      const wdn = m.solNo3[o] * (1 - Math.exp(-b.cdn * cdg * m.solCbn[o]));
+      m.solNo3[o] -= wdn;
+      X.dnTot += wdn;
+    }
+  }
+  // mineral P: labile <-> active (PSP), active <-> stable (pminrl.f), every layer
+  const psp = b.psp > 0 && b.psp < 1 ? b.psp : 0.4;
+  const rto = psp / (1 - psp);
+  for (let l = 0; l < nl; l++) {
+    const o = base + l;
+    let rmp = m.solSolp[o] - m.solActp[o] * rto;
+    rmp = rmp > 0 ? rmp * 0.1 : rmp * 0.6;
+    rmp = Math.min(rmp, m.solSolp[o]);
+    if (-rmp > m.solActp[o]) rmp = -m.solActp[o];
+    let roc = 0.0006 * (4 * m.solActp[o] - m.solStap[o]);
+    if (roc < 0) roc *= 0.1;
+    m.solStap[o] += roc;
+    m.solActp[o] += rmp - roc;
+    m.solSolp[o] -= rmp;
+    X.actSolP += rmp;
+    X.actStaP += roc;
+  }
+}
+
+function grazing(m: Model, h: number): void {
+  const eat = Math.min(m.grzEat[h] + m.grzTrmp[h], Math.max(0, m.bio[h] - m.bioMin[h]));
+  if (eat > 0 && m.bio[h] > 0) {
+    const frac = eat / m.bio[h];
+    m.bio[h] -= eat;
+    m.lai[h] *= 1 - frac;
+    m.rsd[h] += Math.min(m.grzTrmp[h], eat);
+  }
+  m.grzDays[h]--;
+}
+
+/** Shallow and deep aquifers (gwmod.f): recharge lag, deep percolation, baseflow, revap. */
+function groundwater(D: DayShared, h: number): void {
+  const m = D.m;
+  const rchrg = (1 - m.gwDelayE[h]) * X.sepbtm + m.gwDelayE[h] * m.rchrg[h];
+  m.rchrg[h] = rchrg < 1e-6 ? 0 : rchrg;
+  const gwseep = m.rchrg[h] * m.rchrgDp[h];
+  m.deepst[h] += gwseep;
+  m.shallst[h] += m.rchrg[h] - gwseep;
+  if (m.shallst[h] > m.gwqmn[h]) m.gwQ[h] = m.gwQ[h] * m.alphaBfE[h] + (m.rchrg[h] - gwseep) * (1 - m.alphaBfE[h]);
+  else m.gwQ[h] = 0;
+  let revap = m.gwRevap[h] * X.pet;
+  if (m.shallst[h] < m.revapmn[h]) revap = 0;
+  else {
+    m.shallst[h] -= revap;
+    if (m.shallst[h] < m.revapmn[h]) {
+      revap = m.shallst[h] + revap - m.revapmn[h];
+      m.shallst[h] = m.revapmn[h];
+    }
+  }
+  if (m.shallst[h] >= m.gwqmn[h]) {
+    m.shallst[h] -= m.gwQ[h];
+    if (m.shallst[h] < m.gwqmn[h]) {
+      m.gwQ[h] = m.shallst[h] + m.gwQ[h] - m.gwqmn[h];
+      m.shallst[h] = m.gwqmn[h];
+    }
+  } else m.gwQ[h] = 0;
+  if (m.gwQ[h] < 0) m.gwQ[h] = 0;
+  m.gwQd[h] = m.gwQd[h] * m.alphaBfDE[h] + gwseep * (1 - m.alphaBfDE[h]);
+  if (m.gwQd[h] > m.deepst[h]) m.gwQd[h] = m.deepst[h];
+  m.deepst[h] -= m.gwQd[h];
+  X.revap = revap;
+  X.gwseep = gwseep;
+}
+
+/** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f). */
+function musle(D: DayShared, h: number): number {
+  const m = D.m;
+  const pl = D.pl;
+  const ip = m.iplant[h];
+  const w = D.sb.wgn;
+  const mon = D.mon;
+  const surfq = X.surfq;
+  const ajp = 1 - Math.exp(-125 / (X.precipRaw + 5));
+  const ampr = Math.min(0.95, w.rainhhmx[mon] > 0 && w.pcpd[mon] > 0 ? w.rainhhmx[mon] / (w.pcpmm[mon] / w.pcpd[mon]) : 0.5);
+  const al5 = Math.min(0.95, Math.max(0.02, (0.02 + ampr + ajp) / 3));
+  const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
+  const peakq = (altc * surfq * m.hruKm[h]) / (3.6 * m.tconc[h]);
+  const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
+  const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * X.solCov) + cvm);
+  const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
+  let sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 1000, 0.56) * kclp; // area as 1000 km2 units (ysed.f)
+  if (m.sno[h] > 0) sedyld /= Math.exp((3 * m.sno[h]) / 25.4);
+  X.usle = 1.292 * 2 * kclp; // rough EI-based USLE estimate, informational
+  // sediment-attached organic N and P (enrsb.f, orgn.f, psed.f), from the top layer
+  if (sedyld > 1e-4) {
+    const ha = m.hruKm[h] * 100;
+    const cy = (0.1 * sedyld) / (ha * surfq + 1e-6);
+    let enratio = cy > 1e-6 ? 0.78 * Math.pow(cy, -0.2468) : 0;
+    if (enratio > 3.5) enratio = 3.5;
+    const o = h * ML;
+    const wt1 = m.wt1[o];
+    const erN = m.erorgn[h] > 0.001 ? m.erorgn[h] : enratio;
+    const xn = m.solOrgn[o] + m.solAorgn[o] + m.fon[h];
+    if (xn > 1e-6 && wt1 > 0) {
+      const sedorgn = Math.min(0.001 * ((xn * erN) / wt1) * (sedyld / ha), xn);
+      const f = 1 - sedorgn / xn;
+      m.solOrgn[o] *= f;
+      m.solAorgn[o] *= f;
+      m.fon[h] *= f;
+      X.sedOrgn = sedorgn;
+    }
+    const erP = m.erorgp[h] > 0.001 ? m.erorgp[h] : enratio;
+    const xp = m.solOrgp[o] + m.fop[h] + m.solActp[o] + m.solStap[o];
+    if (xp > 1e-6 && wt1 > 0) {
+      const sedp = Math.min(0.001 * ((xp * erP) / wt1) * (sedyld / ha), xp);
+      X.sedOrgp = (sedp * (m.solOrgp[o] + m.fop[h])) / xp;
+      X.sedMinp = (sedp * (m.solActp[o] + m.solStap[o])) / xp;
+      const f = 1 - sedp / xp;
+      m.solOrgp[o] *= f;
+      m.fop[h] *= f;
+      m.solActp[o] *= f;
+      m.solStap[o] *= f;
+    }
+  }
+  return sedyld;
+}
+
+/** Runoff/sediment/lateral-flow lags, water yield to the subbasin and the day's sums. */
+function routeHruDay(D: DayShared, h: number, want: boolean): void {
+  const m = D.m;
+  const b = D.b;
+  const sb = D.sb;
+  const s = D.s;
+  const base = h * ML;
+  const nl = m.nly[h];
+  const sedyld = X.surfq > 1e-4 ? musle(D, h) : 0;
+  m.surfBs[h] += X.surfq;
+  const qday = m.surfBs[h] * m.brt[h];
+  m.surfBs[h] -= qday;
+  m.sedBs[h] += sedyld;
+  const sedDay = m.sedBs[h] * m.brt[h];
+  m.sedBs[h] -= sedDay;
+  m.latBs[h] += X.latq;
+  const latqc = m.latBs[h] * m.latTtime[h];
+  m.latBs[h] -= latqc;
+  // tributary channel transmission losses (CH_K1) on surface runoff
+  let tloss = 0;
+  if (sb.chK1 > 0 && qday > 0) {
+    tloss = Math.min(qday, (sb.chK1 * 24 * sb.chL1 * sb.chW1 * 1e-3 * m.hruFr[h]) / Math.max(m.hruKm[h], 1e-6));
+  }
+  const gwq = m.gwQ[h];
+  const gwqd = m.gwQd[h];
+  const wyld = qday + latqc + gwq + gwqd - tloss;
+  const et = X.canev + X.esDay + X.epDay + X.potEvap;
+  // ICN = 1: retention parameter from plant ET
+  // (subbasin.f: with the day's generated runoff, lateral flow and percolation; no cap for ICN 1)
+  if (b.icn === 1) {
+    m.sci[h] = m.sci[h] + X.pet * Math.exp((-b.cncoef * m.sci[h]) / m.smx[h]) - X.precip + X.surfq + X.latq + X.sepbtm;
+  }
+  m.cnday[h] = X.cnday;
+
+  const hkm = m.hruKm[h];
+  const sedHa = sedDay / Math.max(hkm * 100, 1e-9);
+  D.subWyld[s] += wyld * hkm * 1000;
+  const ha = hkm * 100;
+  const lo = s * NC;
+  const sl = D.subLoad;
+  sl[lo + C.SED] += sedDay;
+  sl[lo + C.NO3] += (X.no3Surq + X.no3Lat) * ha;
+  sl[lo + C.ORGN] += X.sedOrgn * ha;
+  sl[lo + C.ORGP] += X.sedOrgp * ha;
+  sl[lo + C.MINP] += (X.surqSolp + X.sedMinp) * ha;
+  const sv = D.sv;
+  const svo = D.svo;
+  const fr = m.hruFr[h];
+  const swEnd = solSwNow(m, base, nl);
+  sv[svo + SV.PRECIP] += X.precipRaw * fr;
+  sv[svo + SV.SNOMELT] += X.snomlt * fr;
+  sv[svo + SV.PET] += X.pet * fr;
+  sv[svo + SV.ET] += et * fr;
+  sv[svo + SV.SW] += swEnd * fr;
+  sv[svo + SV.PERC] += X.sepbtm * fr;
+  sv[svo + SV.SURQ] += qday * fr;
+  sv[svo + SV.GW_Q] += gwq * fr;
+  sv[svo + SV.WYLD] += wyld * fr;
+  sv[svo + SV.SYLD] += sedHa * fr;
+  sv[svo + SV.LATQ] += latqc * fr;
+  sv[svo + SV.ORGN] += X.sedOrgn * fr;
+  sv[svo + SV.ORGP] += X.sedOrgp * fr;
+  sv[svo + SV.NSURQ] += X.no3Surq * fr;
+  sv[svo + SV.SOLP] += X.surqSolp * fr;
+  sv[svo + SV.SEDP] += X.sedMinp * fr;
+  sv[svo + SV.LATNO3] += X.no3Lat * fr;
+  const bv = D.bv;
+  const da = m.dafr[h];
+  let tno3 = 0;
+  for (let l = 0; l < nl; l++) tno3 += m.solNo3[base + l];
+  bv[BV.PRECIP] += X.precipRaw * da;
+  bv[BV.SNOFALL] += X.snofall * da;
+  bv[BV.SNOMELT] += X.snomlt * da;
+  bv[BV.SUBLIM] += X.snoev * da;
+  bv[BV.SURQ] += qday * da;
+  bv[BV.LATQ] += latqc * da;
+  bv[BV.GWQ] += gwq * da;
+  bv[BV.GWQ_DEEP] += gwqd * da;
+  bv[BV.REVAP] += X.revap * da;
+  bv[BV.DA_RCHG] += X.gwseep * da;
+  bv[BV.RCHRG] += m.rchrg[h] * da;
+  bv[BV.WYLD] += wyld * da;
+  bv[BV.PERC] += X.sepbtm * da;
+  bv[BV.ET] += et * da;
+  bv[BV.PET] += X.pet * da;
+  bv[BV.TLOSS] += tloss * da;
+  bv[BV.SED] += sedHa * da;
+  bv[BV.SW] += swEnd * da;
+  bv[BV.N_APP] += (X.nApp + X.nAuto) * da;
+  bv[BV.P_APP] += X.pApp * da;
+  bv[BV.NO3_SURQ] += X.no3Surq * da;
+  bv[BV.NO3_LAT] += X.no3Lat * da;
+  bv[BV.NO3_LEACH] += X.no3Leach * da;
+  bv[BV.N_UPTAKE] += (X.nUp + X.nFix) * da;
+  bv[BV.N_FIX] += X.nFix * da;
+  bv[BV.DENIT] += X.dnTot * da;
+  bv[BV.HUMUS_MIN] += X.hmnTot * da;
+  bv[BV.FRESH_MIN] += X.rmnTot * da;
+  bv[BV.NO3_RAIN] += X.no3Rain * da;
+  bv[BV.N_AUTO] += X.nAuto * da;
+  bv[BV.N_YIELD] += X.nYld * da;
+  bv[BV.NO3_SOIL] += tno3 * da;
+  bv[BV.ORGN] += X.sedOrgn * da;
+  bv[BV.ORGP] += X.sedOrgp * da;
+  bv[BV.SOLP] += X.surqSolp * da;
+  bv[BV.P_LEACH] += X.pLeach * da;
+  bv[BV.P_UPTAKE] += X.pUp * da;
+  bv[BV.P_YIELD] += X.pYld * da;
+  bv[BV.HUMUS_MIN_P] += X.hmpTot * da;
+  bv[BV.FRESH_MIN_P] += X.rmpTot * da;
+  bv[BV.ACT_SOL_P] += X.actSolP * da;
+  bv[BV.ACT_STA_P] += X.actStaP * da;
+  if (D.printing) {
+    const a = h * 6;
+    const aa = D.totals.hruAa;
+    aa[a] += X.precipRaw;
+    aa[a + 1] += qday;
+    aa[a + 2] += gwq;
+    aa[a + 3] += et;
+    aa[a + 4] += sedHa;
+    aa[a + 5] += X.yld / 1000;
+  }
+  if (!want) return;
+  const hv = D.hv;
+  const o = h * NHV;
+  const growing = X.growing;
+  hv[o + HV.PRECIP] = X.precipRaw;
+  hv[o + HV.SNOFALL] = X.snofall;
+  hv[o + HV.SNOMELT] = X.snomlt;
+  hv[o + HV.IRR] = X.irr;
+  hv[o + HV.PET] = X.pet;
+  hv[o + HV.ET] = et;
+  hv[o + HV.SW_INIT] = X.swInit;
+  hv[o + HV.SW_END] = swEnd;
+  hv[o + HV.PERC] = X.sepbtm;
+  hv[o + HV.GW_RCHG] = m.rchrg[h];
+  hv[o + HV.DA_RCHG] = X.gwseep;
+  hv[o + HV.REVAP] = X.revap;
+  hv[o + HV.SA_ST] = m.shallst[h];
+  hv[o + HV.DA_ST] = m.deepst[h];
+  hv[o + HV.SURQ_GEN] = X.surfq;
+  hv[o + HV.SURQ_CNT] = qday;
+  hv[o + HV.TLOSS] = tloss;
+  hv[o + HV.LATQGEN] = X.latq;
+  hv[o + HV.GW_Q] = gwq;
+  hv[o + HV.WYLD] = wyld;
+  hv[o + HV.DAILYCN] = X.cnday;
+  hv[o + HV.TMP_AV] = D.tav;
+  hv[o + HV.TMP_MX] = D.tmx;
+  hv[o + HV.TMP_MN] = D.tmn;
+  hv[o + HV.SOL_TMP] = m.solTmp[base + (nl > 1 ? 1 : 0)];
+  hv[o + HV.SOLAR] = D.slr;
+  hv[o + HV.SYLD] = sedHa;
+  hv[o + HV.USLE] = X.usle;
+  hv[o + HV.N_APP] = X.nApp;
+  hv[o + HV.P_APP] = X.pApp;
+  hv[o + HV.NAUTO] = X.nAuto;
+  hv[o + HV.W_STRS] = growing ? 1 - X.strsw : 0;
+  hv[o + HV.TMP_STRS] = growing ? 1 - X.strstmp : 0;
+  hv[o + HV.BIOM] = m.bio[h] / 1000;
+  hv[o + HV.LAI] = m.lai[h];
+  hv[o + HV.YLD] = X.yld / 1000;
+  hv[o + HV.SNO] = m.sno[h];
+  hv[o + HV.GW_Q_D] = gwqd;
+  hv[o + HV.LATQCNT] = latqc;
+  hv[o + HV.N_STRS] = growing ? 1 - X.strsn : 0;
+  hv[o + HV.NUP] = X.nUp + X.nFix;
+  hv[o + HV.NFIX] = X.nFix;
+  hv[o + HV.NSURQ] = X.no3Surq;
+  hv[o + HV.NLATQ] = X.no3Lat;
+  hv[o + HV.NO3L] = X.no3Leach;
+  hv[o + HV.F_MN] = X.rmnTot;
+  hv[o + HV.A_MN] = X.hmnTot;
+  hv[o + HV.DNIT] = X.dnTot;
+  hv[o + HV.NRAIN] = X.no3Rain;
+  hv[o + HV.TNO3] = tno3;
+  hv[o + HV.PUP] = X.pUp;
+  hv[o + HV.ORGN] = X.sedOrgn;
+  hv[o + HV.ORGP] = X.sedOrgp;
+  hv[o + HV.SEDP] = X.sedMinp;
+  hv[o + HV.SOLP] = X.surqSolp;
+  hv[o + HV.P_STRS] = growing ? 1 - X.strsp : 0;
+  hv[o + HV.F_MP] = X.rmpTot;
+  hv[o + HV.AO_LP] = X.hmpTot;
+  hv[o + HV.L_AP] = X.actSolP;
+  hv[o + HV.A_SP] = X.actStaP;
+}
+
+export function waterHru(D: DayShared, h: number, precip: number, no3Rain: number): void {
+  const { m, tav, slr, s, svo, sv, bv, wanted, hv, totals, printing } = D;
+  const tk = tav + 273.15;
+  const d = (Math.exp(21.255 - 5304 / tk) * 5304) / (tk * tk);
+  const gma = d / (d + 0.68);
+  const ho = (slr * (1 - 0.08)) / 2.44;
+  const pet = 1.28 * ho * gma;
+  const et = 0.7 * pet;
+  m.solNo3[h * ML] -= no3Rain; // rain nitrate falls on water
+  const fr = m.hruFr[h];
+  const da = m.dafr[h];
+  let sw = 0;
+  for (let l = 0; l < m.nly[h]; l++) sw += m.solSt[h * ML + l];
+  sv[svo + SV.PRECIP] += precip * fr;
+  sv[svo + SV.PET] += pet * fr;
+  sv[svo + SV.ET] += et * fr;
+  sv[svo + SV.SW] += sw * fr;
+  bv[BV.PRECIP] += precip * da;
+  bv[BV.PET] += pet * da;
+  bv[BV.ET] += et * da;
+  bv[BV.SW] += sw * da;
+  if (printing) {
+    totals.hruAa[h * 6] += precip;
+    totals.hruAa[h * 6 + 3] += et;
+  }
+  if (wanted !== null && wanted[h] === 1) {
+    const o = h * NHV;
+    for (let k = 0; k < NHV; k++) hv[o + k] = 0;
+    hv[o + HV.PRECIP] = precip;
+    hv[o + HV.PET] = pet;
+    hv[o + HV.ET] = et;
+    hv[o + HV.SW_INIT] = sw;
+    hv[o + HV.SW_END] = sw;
+    hv[o + HV.SA_ST] = m.shallst[h];
+    hv[o + HV.DA_ST] = m.deepst[h];
+    hv[o + HV.TMP_AV] = tav;
+    hv[o + HV.TMP_MX] = D.tmx;
+    hv[o + HV.TMP_MN] = D.tmn;
+    hv[o + HV.SOLAR] = slr;
+  }
+  void s;
+}
+
+// ---- exact per-layer factors cached by root depth, and interpolated tables of two smooth
+// functions of one variable (error < 1e-7) used for every layer every day
+
+/** Fractions of the day's demand that can come from above each layer's bottom (swu.f, nup.f). */
+function updateRootFactors(m: Model, h: number, rd: number, nUpdis: number, pUpdis: number): void {
+  m.rdCache[h] = rd;
+  const base = h * ML;
+  for (let l = 0; l < m.nly[h]; l++) {
+    const o = base + l;
+    const gx = rd <= m.solZ[o] ? rd : m.solZ[o];
+    m.rootW[o] = 1 - Math.exp((-10 * gx) / rd);
+    m.rootN[o] = 1 - Math.exp((-nUpdis * gx) / rd);
+    m.rootP[o] = 1 - Math.exp((-pUpdis * gx) / rd);
+  }
+}
+
+const CDG_STEP = 0.005;
+const CDG = (() => {
+  const n = Math.ceil(80 / CDG_STEP) + 2;
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = i * CDG_STEP;
+    a[i] = t <= 0 ? 0.1 : (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1;
+  }
+  return a;
+})();
+/** Nutrient cycling temperature factor 0.9 T / (T + exp(9.93 - 0.312 T)) + 0.1 (nminrl.f). */
+function cycleTempFactor(t: number): number {
+  if (t <= 0) return 0.1;
+  const x = t / CDG_STEP;
+  const i = x | 0;
+  if (i >= CDG.length - 1) return (0.9 * t) / (t + Math.exp(9.93 - 0.312 * t)) + 0.1;
+  const f = x - i;
+  return CDG[i] + (CDG[i + 1] - CDG[i]) * f;
+}
+
+const DF_STEP = 0.0005;
+const DF = (() => {
+  const n = Math.ceil(30 / DF_STEP) + 2;
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const zd = i * DF_STEP;
+    a[i] = zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+  }
+  return a;
+})();
+/** Soil temperature depth factor zd / (zd + exp(-0.8669 - 2.0775 zd)) (solt.f). */
+function depthFactor(zd: number): number {
+  if (zd <= 0) return 0;
+  const x = zd / DF_STEP;
+  const i = x | 0;
+  if (i >= DF.length - 1) return zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
+  const f = x - i;
+  return DF[i] + (DF[i + 1] - DF[i]) * f;
+}
+
+function solSwNow(m: Model, base: number, nl: number): number {
+  let sw = 0;
+  for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
+  return sw;
+}
+
+
+const snowCurveCache = new Map<number, [number, number]>();
+function snowCurve(sno50cov: number): [number, number] {
+  let v = snowCurveCache.get(sno50cov);
+  if (!v) {
+    const x50 = Math.min(Math.max(sno50cov, 0.01), 0.94);
+    const a = Math.log(x50 / 0.5 - x50);
+    const c2 = (a - Math.log(0.95 / 0.95 - 0.95)) / (0.95 - x50);
+    v = [a + x50 * c2, c2];
+    snowCurveCache.set(sno50cov, v);
+  }
+  return v;
+}
+

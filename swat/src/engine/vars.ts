@@ -1,0 +1,51 @@
+// Indices of the daily output vectors (HRU, subbasin, reach, basin) and how each is
+// aggregated over a print period.
+export const HV = {
+  PRECIP: 0, SNOFALL: 1, SNOMELT: 2, IRR: 3, PET: 4, ET: 5, SW_INIT: 6, SW_END: 7, PERC: 8, GW_RCHG: 9, DA_RCHG: 10, REVAP: 11,
+  SA_ST: 12, DA_ST: 13, SURQ_GEN: 14, SURQ_CNT: 15, TLOSS: 16, LATQGEN: 17, GW_Q: 18, WYLD: 19, DAILYCN: 20, TMP_AV: 21,
+  TMP_MX: 22, TMP_MN: 23, SOL_TMP: 24, SOLAR: 25, SYLD: 26, USLE: 27, N_APP: 28, P_APP: 29, NAUTO: 30, W_STRS: 31, TMP_STRS: 32,
+  BIOM: 33, LAI: 34, YLD: 35, SNO: 36, GW_Q_D: 37, LATQCNT: 38, N_STRS: 39, NUP: 40, NFIX: 41, NSURQ: 42, NLATQ: 43, NO3L: 44,
+  F_MN: 45, A_MN: 46, DNIT: 47, NRAIN: 48, TNO3: 49, PUP: 50, ORGN: 51, ORGP: 52, SEDP: 53, SOLP: 54, P_STRS: 55, F_MP: 56,
+  AO_LP: 57, L_AP: 58, A_SP: 59,
+} as const;
+export const NHV = 60;
+/** Aggregation of each HRU variable over a period: 0 sum, 1 mean, 2 last, 3 first, 4 maximum,
+ * 5 last within a month but maximum over a year (LAI, as SWAT's hrumon/hruyr print it). */
+export const HV_AGG = new Int8Array(NHV);
+for (const k of [HV.DAILYCN, HV.TMP_AV, HV.TMP_MX, HV.TMP_MN, HV.SOL_TMP, HV.SOLAR]) HV_AGG[k] = 1;
+for (const k of [HV.SW_END, HV.SA_ST, HV.DA_ST, HV.SNO, HV.TNO3]) HV_AGG[k] = 2;
+HV_AGG[HV.BIOM] = 4; // SWAT prints the period's maximum biomass
+HV_AGG[HV.LAI] = 5;
+HV_AGG[HV.SW_INIT] = 3;
+
+export const SV = {
+  PRECIP: 0, SNOMELT: 1, PET: 2, ET: 3, SW: 4, PERC: 5, SURQ: 6, GW_Q: 7, WYLD: 8, SYLD: 9, LATQ: 10, ORGN: 11, ORGP: 12, NSURQ: 13,
+  SOLP: 14, SEDP: 15, LATNO3: 16,
+} as const;
+export const NSV = 17;
+export const SV_AGG = new Int8Array(NSV);
+SV_AGG[SV.SW] = 2; // SWAT prints the soil water at the end of the period
+
+export const RV = {
+  FLOW_IN: 0, FLOW_OUT: 1, EVAP: 2, TLOSS: 3, SED_IN: 4, SED_OUT: 5, SEDCONC: 6, NO3_IN: 7, NO3_OUT: 8, ORGN_IN: 9, ORGN_OUT: 10,
+  ORGP_IN: 11, ORGP_OUT: 12, MINP_IN: 13, MINP_OUT: 14, TOTN: 15, TOTP: 16, NO3CONC: 17,
+} as const;
+export const NRV = 18;
+export const RV_AGG = new Int8Array(NRV);
+for (const k of [RV.FLOW_IN, RV.FLOW_OUT, RV.EVAP, RV.TLOSS, RV.SEDCONC, RV.NO3CONC]) RV_AGG[k] = 1;
+
+/** Basin (output.std) daily sums, area-weighted mm (SED in t/ha). */
+export const BV = {
+  PRECIP: 0, SNOFALL: 1, SNOMELT: 2, SUBLIM: 3, SURQ: 4, LATQ: 5, GWQ: 6, GWQ_DEEP: 7, REVAP: 8, DA_RCHG: 9, RCHRG: 10, WYLD: 11,
+  PERC: 12, ET: 13, PET: 14, TLOSS: 15, SED: 16, SW: 17, N_APP: 18, P_APP: 19, NO3_SURQ: 20, NO3_LAT: 21, NO3_LEACH: 22,
+  N_UPTAKE: 23, N_FIX: 24, DENIT: 25, HUMUS_MIN: 26, FRESH_MIN: 27, NO3_RAIN: 28, N_AUTO: 29, N_YIELD: 30, NO3_SOIL: 31,
+  ORGN: 32, ORGP: 33, SOLP: 34, P_LEACH: 35, P_UPTAKE: 36, HUMUS_MIN_P: 37, FRESH_MIN_P: 38, P_YIELD: 39, P_AUTO: 40,
+  ACT_SOL_P: 41, ACT_STA_P: 42,
+} as const;
+export const NBV = 43;
+
+/** Constituents carried by the fig.fig hydrographs besides water (m3): sediment (t), nitrate,
+ * organic N, organic P and mineral P (kg). */
+export const C = { SED: 0, NO3: 1, ORGN: 2, ORGP: 3, MINP: 4 } as const;
+export const NC = 5;
+
