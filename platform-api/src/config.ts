@@ -25,6 +25,15 @@ export type Config = {
   version: string;
   /** Key prefix of the queue and status channel in Redis (several sites may share one Redis). */
   queuePrefix: string;
+  /** Registration captcha: altcha (self-hosted proof of work, default), none, recaptcha, hcaptcha. */
+  captchaProvider: 'altcha' | 'none' | 'recaptcha' | 'hcaptcha';
+  captchaSiteKey: string | undefined;
+  captchaSecret: string | undefined;
+  /** The mailed multi-factor code on sign-in from a device that is not remembered (MFA_REQUIRED=false turns it off). */
+  mfaRequired: boolean;
+  /** Failed logins for one user name before it is locked for loginLockSeconds (an address gets 4x as many). */
+  loginMaxFailures: number;
+  loginLockSeconds: number;
 };
 
 function int(v: string | undefined, d: number): number {
@@ -56,6 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticRoot: resolve(env.STATIC_ROOT ?? REPO_ROOT),
     version,
     queuePrefix: env.QUEUE_PREFIX || 'hw',
+    captchaProvider: (['altcha', 'none', 'recaptcha', 'hcaptcha'] as const).find((p) => p === (env.CAPTCHA_PROVIDER || 'altcha').toLowerCase().replace(/^pow$/, 'altcha')) ?? 'altcha',
+    captchaSiteKey: env.CAPTCHA_SITE_KEY || undefined,
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    mfaRequired: !['false', '0', 'no', 'off'].includes((env.MFA_REQUIRED ?? 'true').toLowerCase()),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 900),
   };
 }
 

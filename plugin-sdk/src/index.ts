@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './plugin.ts';
 export * from './session.tsx';
 export * from './live.ts';
+export * from './accounts.ts';
 export * from './api/client.ts';
 export * from './api/hooks.ts';
 export { PageLayout, type PageLayoutProps } from './ui/PageLayout.tsx';

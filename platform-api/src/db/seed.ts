@@ -7,6 +7,7 @@ import { Dataset, LandUseCode } from '../modules/datasets/models.ts';
 import { SiteText } from '../modules/site/models.ts';
 import { Tier } from '../modules/tiers/models.ts';
 import { createUser } from '../modules/users/service.ts';
+import { seedLocationData } from '../modules/accounts/location.ts';
 
 export const TIERS = [
   { name: 'Tier I', description: 'Every new account starts here.', isDefault: true, subbasinLimit: 250, hruLimit: 10_000, taskLimit: 10, taskLimitInterval: 24, concurrencyLimit: 1, queuePriority: 'default', datasetUploadLimit: 0, sortOrder: 1 },
@@ -37,6 +38,7 @@ export async function seed(db: Knex, env: NodeJS.ProcessEnv = process.env): Prom
     for (const t of TIERS) {
       if (!(await Tier.query(trx).where('name', t.name).first())) await Tier.query(trx).insert({ ...t, featureList: [], datasets: [] });
     }
+    await seedLocationData(trx);
     for (const [name, value] of Object.entries(SITE_TEXT)) {
       await SiteText.query(trx).insert({ name, value, isPage: false }).onConflict('name').ignore();
     }
@@ -74,6 +76,9 @@ export async function seed(db: Knex, env: NodeJS.ProcessEnv = process.env): Prom
         roles: ['Registered', 'Admin'],
         emailConfirmed: true,
         tierId: tier?.id ?? null,
+        // The bootstrap administrator signs in with the printed password alone until its
+        // e-mail is changed to a real address (plugins/account/README.md).
+        mfaExempt: true,
       },
       trx,
     );

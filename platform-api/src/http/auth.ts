@@ -2,6 +2,7 @@
 // behind any load balancer; `tv` (token version) lets a password change or logout-everywhere
 // revoke older tokens with one column.
 import type { Context, Next } from 'koa';
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { User, type Role } from '../modules/users/models.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -16,13 +17,25 @@ export class TokenService {
     this.ttlHours = ttlHours;
   }
 
-  async issue(user: Pick<User, 'id' | 'tokenVersion'>, extra: Record<string, unknown> = {}): Promise<string> {
+  /** A signed token with an id (`jti`, so logout can revoke this one token) and an expiry. */
+  async issue(user: Pick<User, 'id' | 'tokenVersion'>, extra: Record<string, unknown> = {}, ttl = `${this.ttlHours}h`): Promise<string> {
     return new SignJWT({ tv: user.tokenVersion, ...extra })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
+      .setJti(randomUUID())
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlHours}h`)
+      .setExpirationTime(ttl)
       .sign(this.key);
+  }
+
+  /** Revokes one token until it would have expired anyway (logout). */
+  async revoke(token: string): Promise<void> {
+    const payload = await this.verify(token);
+    if (!payload || typeof payload.jti !== 'string') return;
+    const exp = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : new Date(Date.now() + this.ttlHours * 3600_000);
+    const knex = User.knex();
+    await knex('revoked_tokens').insert({ jti: payload.jti, expires_at: exp }).onConflict('jti').ignore();
+    await knex('revoked_tokens').where('expires_at', '<', new Date()).delete();
   }
 
   async verify(token: string): Promise<{ sub: string; tv: number; [k: string]: unknown } | undefined> {
@@ -39,7 +52,8 @@ export class TokenService {
   async userFor(token: string | undefined): Promise<User | undefined> {
     if (!token) return undefined;
     const payload = await this.verify(token);
-    if (!payload || payload.mfa === 'pending') return undefined;
+    if (!payload || payload.mfa) return undefined; // pending multi-factor or unconfirmed-login tokens open nothing
+    if (typeof payload.jti === 'string' && (await User.knex()('revoked_tokens').where('jti', payload.jti).first())) return undefined;
     const user = await User.query().findById(Number(payload.sub));
     if (!user || user.tokenVersion !== payload.tv || user.isLockedOut) return undefined;
     return user;

@@ -2,6 +2,7 @@
 // `register(router, deps)`; routes validate and call the module's service.
 import type Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
+import { register as accounts } from './accounts/routes.ts';
 import { register as auth } from './auth/routes.ts';
 import { register as datasets } from './datasets/routes.ts';
 import { register as health } from './health/routes.ts';
@@ -9,4 +10,4 @@ import { register as plugins } from './plugins/routes.ts';
 import { register as site } from './site/routes.ts';
 import { register as tiers } from './tiers/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, plugins, site, tiers, datasets };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets };

@@ -2,16 +2,20 @@
 // bell, account menu and help icon. Menu entries come from the enabled plugins' nav entries;
 // a menu with no entries (its plugins not installed or disabled) stays hidden.
 import { ActionIcon, Anchor, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
-import { useSession, type NavEntry, type NavMenu, type PluginListing } from '@headwater/plugin-sdk';
+import { useSession, type NavEntry, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from './LoginForm.tsx';
-import { BellIcon, DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
+import { DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
+import { NotificationsBell } from './Notifications.tsx';
 
-function entries(plugins: PluginListing[], menu: NavMenu, features: string[]): NavEntry[] {
+/** A menu's entries the user may see: the entry's feature held (featureAccess) and, when the
+ * entry names roles, one of them held (spec 1 §6: batch needs BatchProjects and ApiUser). */
+function entries(plugins: PluginListing[], menu: NavMenu, features: string[], hasRole: (r: Role) => boolean = () => true): NavEntry[] {
   return plugins
     .flatMap((p) => p.nav.filter((n) => n.menu === menu))
     .filter((n) => !n.feature || features.includes(n.feature))
+    .filter((n) => !n.roles?.length || n.roles.some(hasRole))
     .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
 }
 
@@ -24,10 +28,10 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);
   const features = session.user?.featureAccess ?? [];
-  const projects = entries(plugins, 'projects', features);
-  const advanced = entries(plugins, 'advanced', features);
-  const account = entries(plugins, 'account', features);
-  const header = entries(plugins, 'header', features);
+  const projects = entries(plugins, 'projects', features, session.hasRole);
+  const advanced = entries(plugins, 'advanced', features, session.hasRole);
+  const account = entries(plugins, 'account', features, session.hasRole);
+  const header = entries(plugins, 'header', features, session.hasRole);
   const adminHome = hasRoute(plugins, '/admin') ? '/admin' : '/admin/plugins';
 
   const menu = (label: string, items: NavEntry[], testId: string) =>
@@ -85,13 +89,7 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
             </ActionIcon>
           </Tooltip>
         )}
-        {session.user && hasRoute(plugins, '/account') && (
-          <Tooltip label="Notifications">
-            <ActionIcon component={Link} to="/account" variant="subtle" size="lg" aria-label="Notifications">
-              <BellIcon />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {session.user && hasRoute(plugins, '/account') && <NotificationsBell userName={session.user.userName} />}
         {session.user ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

@@ -1,7 +1,7 @@
 // Holds the signed-in user. The token lives in local storage; route changes re-check it
 // (spec 1 §4: the session clears when the stored token is missing or differs from the held one).
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, SessionContext, api, getToken, onUnauthorized, resetHub, sessionFor, setToken, type SessionUser } from '@headwater/plugin-sdk';
+import { ApiError, MESSAGES, SessionContext, api, apiFetch, getToken, onUnauthorized, resetHub, sessionFor, setToken, type SessionUser } from '@headwater/plugin-sdk';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoginModal } from '../frame/LoginModal.tsx';
@@ -37,9 +37,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void check();
   }, [check]);
 
-  // On every route change: a token removed or replaced in another tab ends or renews the session.
+  // On every route change (spec 1 §4): a token removed or replaced in another tab ends or
+  // renews the session, and GET auth/check confirms the held token is still valid (a password
+  // change, logout elsewhere or deletion revokes it on the server).
+  const firstPath = useRef(true);
   useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
     if (getToken() !== heldToken.current) void check();
+    else if (heldToken.current) {
+      api.get<SessionUser>('auth/check').then(
+        (fresh) => setUser((old) => (old && JSON.stringify(old) === JSON.stringify(fresh) ? old : fresh)),
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 401) {
+            setToken(null);
+            heldToken.current = null;
+            setUser(null);
+          }
+        },
+      );
+    }
   }, [location.pathname, check]);
 
   useEffect(
@@ -61,6 +80,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // Revoke the token on the server (the request reads the token before it is cleared).
+    if (getToken()) void apiFetch('auth/logout', { method: 'POST', body: {}, quiet401: true }).catch(() => {});
     setToken(null);
     heldToken.current = null;
     setUser(null);

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser } from '../../http/auth.ts';
-import { HttpError, MESSAGES } from '../../http/errors.ts';
+import { currentUser, tokenFrom } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
-import { checkPassword, findByUserName } from '../users/service.ts';
-import { User } from '../users/models.ts';
+import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
+import { confirmMfa, login } from '../accounts/service.ts';
 
 const loginBody = z.object({
   userName: z.string({ error: 'Required' }).trim().min(1, 'Required'),
@@ -13,19 +12,23 @@ const loginBody = z.object({
   deviceToken: z.string().nullish(),
 });
 
+const mfaBody = z.object({
+  code: z.string({ error: ACCOUNT_MESSAGES.enterCode }).trim().regex(/^\d{6}$/, ACCOUNT_MESSAGES.enterCode),
+  token: z.string({ error: 'Required' }).min(1, 'Required'),
+  rememberDevice: z.boolean().optional().default(true),
+});
+
 export function register(router: Router, deps: AppDeps): void {
-  // POST auth/login (spec 1 §7): auth_token, identity, multiFactorValidated. The multi-factor
-  // step and remembered devices arrive with the accounts module; until then every valid
-  // login is fully validated.
+  // POST auth/login (spec 1 §7): auth_token, identity, multiFactorValidated. When the device
+  // is not remembered the token is a short-lived pending one and a code is mailed.
   router.post('/auth/login', async (ctx) => {
-    const { userName, password } = parseBody(loginBody, ctx.request.body);
-    const user = await findByUserName(userName);
-    if (!user || !(await checkPassword(user, password)) || user.isLockedOut) {
-      throw new HttpError(400, MESSAGES.unauthorized);
-    }
-    await User.query().patch({ lastLoginDate: new Date() }).where('id', user.id);
-    const token = await deps.tokens.issue(user);
-    ctx.body = { auth_token: token, identity: { ...user.toSessionUser(), token }, multiFactorValidated: true };
+    const body = parseBody(loginBody, ctx.request.body);
+    ctx.body = await login(deps, body, ctx.ip);
+  });
+
+  // POST auth/confirmmfa {code, token}: the mailed six-digit code completes the login.
+  router.post('/auth/confirmmfa', async (ctx) => {
+    ctx.body = await confirmMfa(deps, parseBody(mfaBody, ctx.request.body));
   });
 
   router.get('/auth/check', async (ctx) => {
@@ -33,10 +36,17 @@ export function register(router: Router, deps: AppDeps): void {
     ctx.body = user.toSessionUser();
   });
 
+  // Logout revokes this token (its id is kept until it would have expired).
+  router.post('/auth/logout', async (ctx) => {
+    const token = tokenFrom(ctx);
+    if (token) await deps.tokens.revoke(token);
+    ctx.status = 204;
+  });
+
   // Tokens are stateless: logging out everywhere bumps the token version.
   router.post('/auth/logout-all', async (ctx) => {
     const user = currentUser(ctx);
-    await User.query().patch({ tokenVersion: user.tokenVersion + 1 }).where('id', user.id);
+    await deps.db('users').where('id', user.id).update({ tokenVersion: user.tokenVersion + 1 });
     ctx.status = 204;
   });
 }

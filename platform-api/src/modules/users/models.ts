@@ -28,6 +28,8 @@ export class User extends BaseModel {
   declare lockoutEndDate: Date | null;
   declare lastLoginDate: Date | null;
   declare tokenVersion: number;
+  /** Signs in without the mailed code (the bootstrap administrator until its e-mail changes). */
+  declare mfaExempt: boolean;
   declare tier?: Tier;
 
   static override get relationMappings() {

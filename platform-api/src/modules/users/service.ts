@@ -27,6 +27,7 @@ export type NewUser = {
   roles: Role[];
   emailConfirmed: boolean;
   tierId?: number | null;
+  mfaExempt?: boolean;
 };
 
 export async function createUser(input: NewUser, trx?: Knex.Transaction): Promise<User> {
@@ -40,5 +41,6 @@ export async function createUser(input: NewUser, trx?: Knex.Transaction): Promis
     featureAccess: [],
     emailConfirmed: input.emailConfirmed,
     tierId: input.tierId ?? null,
+    mfaExempt: input.mfaExempt ?? false,
   });
 }

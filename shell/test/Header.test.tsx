@@ -1,0 +1,67 @@
+// Header menus by role and feature access (spec 1 §2, §6): the Advanced menu needs the
+// BatchProjects feature with the ApiUser role (batch) or RegionalProjects (regional); the
+// admin lock shows for Admin and PartialAdmin.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { SessionContext, sessionFor, type PluginListing, type SessionUser } from '@headwater/plugin-sdk';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Header } from '../src/frame/Header.tsx';
+
+const plugins = [
+  {
+    id: 'advanced',
+    kind: 'page',
+    title: 'Advanced',
+    routes: [],
+    nav: [
+      { menu: 'advanced', label: 'Batch project runs', path: '/api/batch', feature: 'BatchProjects', roles: ['ApiUser'] },
+      { menu: 'advanced', label: 'Regional project runs', path: '/api/regional', feature: 'RegionalProjects' },
+    ],
+    entry: '',
+    version: '1',
+    remote: 'hw_advanced',
+    settings: {},
+  },
+] as unknown as PluginListing[];
+
+function renderHeader(roles: SessionUser['roles'], featureAccess: string[] = []) {
+  const user: SessionUser = { id: 1, userName: 'ada', email: 'a@b.org', firstName: 'A', lastName: 'L', emailConfirmed: true, roles, featureAccess, units: 0 };
+  const session = sessionFor(user, false, { requestLogin: () => {}, logout: () => {}, signIn: async () => {} });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <SessionContext.Provider value={session}>
+            <Header plugins={plugins} siteName="Headwater" />
+          </SessionContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('header menus by role and feature', () => {
+  it('hides the Advanced menu without a feature', () => {
+    renderHeader(['Registered']);
+    expect(screen.queryByTestId('menu-advanced')).toBeNull();
+    expect(screen.queryByTestId('nav-admin')).toBeNull();
+  });
+
+  it('needs the ApiUser role as well as BatchProjects for the batch entry', () => {
+    renderHeader(['Registered'], ['BatchProjects']);
+    expect(screen.queryByTestId('menu-advanced')).toBeNull();
+  });
+
+  it('shows the menu with BatchProjects and ApiUser, or with RegionalProjects', () => {
+    renderHeader(['Registered', 'ApiUser'], ['BatchProjects']);
+    expect(screen.getByTestId('menu-advanced')).toBeTruthy();
+  });
+
+  it('shows the Advanced menu for RegionalProjects and the admin lock for a partial admin', () => {
+    renderHeader(['Registered', 'PartialAdmin'], ['RegionalProjects']);
+    expect(screen.getByTestId('menu-advanced')).toBeTruthy();
+    expect(screen.getByTestId('nav-admin')).toBeTruthy();
+  });
+});
