@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ACCOUNT_MESSAGES, ApiError, ErrorList, MESSAGES, api, apiFetch, isValidEmail, useSession } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useLocation } from 'react-router';
 
 type Identity = { userName: string; email: string; emailConfirmed: boolean };
 type LoginResponse = { auth_token: string; identity: Identity; multiFactorValidated: boolean; deviceToken?: string };
@@ -32,6 +32,7 @@ type Step = { kind: 'credentials' } | { kind: 'mfa'; token: string; email: strin
 export function LoginForm({ redirect, onDone }: { redirect?: string; onDone?: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -50,10 +51,13 @@ export function LoginForm({ redirect, onDone }: { redirect?: string; onDone?: ()
     setFieldErrors({});
   };
 
+  // Spec 1 §4: after login the page reloads its data, or goes to an explicit redirect; from
+  // the home page that is the projects dashboard.
   const finish = async (token: string) => {
     await session.signIn(token);
     onDone?.();
-    if (redirect) navigate(redirect);
+    const target = redirect ?? (location.pathname === '/' ? '/projects' : undefined);
+    if (target) navigate(target);
   };
 
   const run = async (fn: () => Promise<void>) => {
