@@ -18,3 +18,4 @@ export { formatCell, formatLimit } from './ui/format.ts';
 export { useDebounced } from './ui/useDebounced.ts';
 export * from './routing.ts';
 export * from './tiers.ts';
+export { TiersTable } from './ui/TiersTable.tsx';

@@ -10,8 +10,7 @@ import {
   UNITED_STATES,
   UNITS,
   api,
-  TIER_COLUMNS,
-  tierRow,
+  TiersTable,
   type Tier as SdkTier,
   getToken,
   normalizeProfile,
@@ -284,26 +283,7 @@ function TiersTab({ data }: { data: ProfileResponse }) {
           </Text>
         )}
       </Card>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder data-testid="tiers-table">
-          <Table.Thead>
-            <Table.Tr>
-              {TIER_COLUMNS.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.tiers.map((t) => (
-              <Table.Tr key={t.id} fw={t.id === data.tier?.id ? 700 : undefined}>
-                {tierRow(t).map((v, i) => (
-                  <Table.Td key={i}>{v}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TiersTable tiers={data.tiers} current={data.tier?.id} />
       <Text fw={600}>Request a higher tier</Text>
       {sent ? (
         <Alert color="green" data-testid="tier-request-sent">

@@ -1,7 +1,7 @@
 // Spec 1 'Help /help': the help text (or the custom help page when the site setting says so),
 // the user tiers table and the run-time guide.
 import { Anchor, Skeleton, Stack, Table, Title } from '@mantine/core';
-import { ErrorList, HtmlText, Link, PageLayout, TIER_COLUMNS, tierRow, useApiQuery, type Tier } from '@headwater/plugin-sdk';
+import { ErrorList, HtmlText, Link, PageLayout, TiersTable, useApiQuery, type Tier } from '@headwater/plugin-sdk';
 
 import type { RuntimeGuide } from './runtimeGuide.ts';
 
@@ -26,24 +26,7 @@ export function HelpPage() {
       <Stack gap="xs">
         <Title order={3}>User tiers</Title>
         <ErrorList error={tiers.error} />
-        <Table withTableBorder striped data-testid="tiers-table">
-          <Table.Thead>
-            <Table.Tr>
-              {TIER_COLUMNS.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tiers.data?.map((t) => (
-              <Table.Tr key={t.id}>
-                {tierRow(t).map((cell, i) => (
-                  <Table.Td key={i}>{cell}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <TiersTable tiers={tiers.data ?? []} />
       </Stack>
 
       <Stack gap="xs">
