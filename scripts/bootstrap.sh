@@ -52,7 +52,10 @@ case "$task" in
   dev)
     node scripts/build.ts
     node scripts/build.ts --watch &
-    exec node --watch-path=platform-api/src --watch-path=plugins --watch-path=editors platform-api/src/main.ts "$@" ;;
+    # Restart the API when its code or a plugin's server half changes (not on rebuilt dist files).
+    watch="--watch-path=platform-api/src --watch-path=plugin-sdk/src/server --watch-path=swat/src"
+    for d in plugins/*/server editors/*/server; do [ -d "$d" ] && watch="$watch --watch-path=$d"; done
+    exec node $watch platform-api/src/main.ts "$@" ;;
   build)
     exec node scripts/build.ts "$@" ;;
   test)
