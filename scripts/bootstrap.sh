@@ -66,6 +66,8 @@ case "$task" in
     exec node scripts/new.ts "$@" ;;
   typecheck)
     exec node scripts/typecheck.ts "$@" ;;
+  dataset:synthetic)
+    exec node datasets/src/synthetic.ts "$@" ;;
   *)
     echo "bootstrap: unknown task '$task'" >&2; exit 2 ;;
 esac

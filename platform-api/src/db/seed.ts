@@ -2,8 +2,8 @@
 // page, and the demo dataset. Idempotent: a second run changes nothing that exists.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { demoDataset } from '@headwater/datasets';
-import { Dataset, LandUseCode } from '../modules/datasets/models.ts';
+import { demoDatasetDir } from '@headwater/datasets';
+import { loadDatasetDir } from '../modules/datasets/loader.ts';
 import { SiteText } from '../modules/site/models.ts';
 import { Tier } from '../modules/tiers/models.ts';
 import { createUser } from '../modules/users/service.ts';
@@ -43,22 +43,10 @@ export async function seed(db: Knex, env: NodeJS.ProcessEnv = process.env): Prom
       await SiteText.query(trx).insert({ name, value, isPage: false }).onConflict('name').ignore();
     }
 
-    const demo = demoDataset();
-    let dataset = await Dataset.query(trx).where('name', demo.name).first();
-    if (!dataset) {
-      dataset = await Dataset.query(trx).insertAndFetch({
-        name: demo.name,
-        description: demo.description,
-        attribution: demo.attribution,
-        version: demo.version,
-        optionGroup: demo.optionGroup,
-        optionOrder: demo.optionOrder,
-        loadByDefault: demo.loadByDefault,
-        accessibility: 'Public',
-        ...demo.bounds,
-      });
-      for (const lu of demo.landUses) await LandUseCode.query(trx).insert({ datasetId: dataset.id, ...lu });
-    }
+    // The demo dataset, from the files shipped in datasets/lrew (never from ../shared). Quick
+    // when loaded already (a fingerprint of the files and one query); RELOAD_DATASETS=1
+    // replaces it when its files changed (subbasin and HRU ids change: only before projects).
+    await loadDatasetDir(trx, demoDatasetDir(), { replace: env.RELOAD_DATASETS === '1' });
 
     const userName = env.ADMIN_USER?.trim() || 'admin';
     const existing = await trx('users').whereRaw('lower(user_name) = lower(?)', [userName]).first();

@@ -1,8 +1,18 @@
+// Dataset tables (migration 003_datasets.ts). Geometry columns hold GeoJSON (WGS84 lon/lat);
+// `swat` columns hold parsed TxtInOut objects (see @headwater/swat types) without `layout`.
 import { BaseModel } from '../../db/base-model.ts';
+
+export type GeoJsonGeometry = { type: string; coordinates: unknown };
+export type GeoJsonFeature = { type: 'Feature'; id?: string | number; properties: Record<string, unknown> | null; geometry: GeoJsonGeometry | null };
+export type GeoJsonFeatureCollection = { type: 'FeatureCollection'; features: GeoJsonFeature[] };
+
+export type Accessibility = 'User' | 'Group' | 'Public';
 
 export class Dataset extends BaseModel {
   static override tableName = 'datasets';
+  static override jsonAttributes = ['outline', 'publicRequest', 'swat'];
   declare id: number;
+  declare key: string | null;
   declare name: string;
   declare description: string;
   declare attribution: string;
@@ -13,19 +23,239 @@ export class Dataset extends BaseModel {
   declare hideFromHelpTable: boolean;
   declare optionOrder: number;
   declare optionGroup: string;
-  declare accessibility: 'User' | 'Group' | 'Public';
+  declare accessibility: Accessibility;
   declare userId: number | null;
   declare minLat: number | null;
   declare maxLat: number | null;
   declare minLon: number | null;
   declare maxLon: number | null;
+  declare minCn2: number | null;
+  declare maxCn2: number | null;
+  declare restrictSelection: boolean;
+  declare restrictionMessage: string;
+  declare defaultSwatVersionId: number | null;
+  declare allowOnlyDefaultSwatVersion: boolean;
+  declare allowGisApiAccess: boolean;
+  declare allowApiAccess: boolean;
+  declare includeModflow: boolean;
+  declare outline: GeoJsonFeatureCollection | null;
+  declare iclusHruThreshold: number | null;
+  declare useSharedWeatherDirectoryForIclus: boolean;
+  declare defaultHruThreshold: number | null;
+  declare allowSqliteEditorTables: boolean;
+  declare configPath: string;
+  declare weatherPath: string;
+  declare calibrationPageText: string;
+  declare useNonAgLanduseSetting: boolean;
+  /** Name of the ending subbasin the create page selects by default. */
+  declare endingSubbasin: string | null;
+  declare importId: number | null;
+  declare publicRequest: Record<string, unknown> | null;
+  /** Dataset-level SWAT inputs: { cio, bsn, databases, otherFiles, defaults: { hru, gw, chm, sep, mgt } }. */
+  declare swat: DatasetSwat | null;
+  declare numSubbasins: number;
+  declare numHrus: number;
+  declare contentHash: string | null;
 }
+
+export type DatasetSwat = {
+  cio?: Record<string, unknown>;
+  bsn?: Record<string, unknown>;
+  databases?: Record<string, unknown>;
+  otherFiles?: Record<string, string>;
+  /** Values for HRUs/subbasins whose own `swat` lacks a part (synthetic datasets). */
+  defaults?: { hru?: Record<string, unknown>; gw?: Record<string, unknown>; chm?: Record<string, unknown>; sep?: Record<string, unknown>; mgt?: Record<string, unknown>; sub?: Record<string, unknown>; rte?: Record<string, unknown>; swq?: Record<string, unknown>; wgn?: Record<string, unknown>; pnd?: Record<string, unknown>; wus?: Record<string, unknown> };
+};
 
 export class LandUseCode extends BaseModel {
   static override tableName = 'land_use_codes';
   static override idColumn = ['datasetId', 'code'];
   static override timestamps = false;
+  static override jsonAttributes = ['swat'];
   declare datasetId: number;
   declare code: string;
   declare name: string;
+  declare plantName: string;
+  declare isWater: boolean;
+  declare sortOrder: number;
+  /** { mgt }: the management template of HRUs of this land use. */
+  declare swat: Record<string, unknown> | null;
+}
+
+export class Soil extends BaseModel {
+  static override tableName = 'soils';
+  static override idColumn = ['datasetId', 'name'];
+  static override timestamps = false;
+  static override jsonAttributes = ['swat'];
+  declare datasetId: number;
+  declare name: string;
+  declare hydGroup: string;
+  declare texture: string;
+  /** { sol, chm } */
+  declare swat: Record<string, unknown> | null;
+}
+
+export class Subbasin extends BaseModel {
+  static override tableName = 'subbasins';
+  static override timestamps = false;
+  static override jsonAttributes = ['geometry', 'streams', 'swat'];
+  declare id: number;
+  declare datasetId: number;
+  declare number: number;
+  declare name: string;
+  declare downstreamId: number | null;
+  /** km² */
+  declare area: number;
+  declare landArea: number;
+  declare cumulativeArea: number;
+  declare elevation: number | null;
+  declare numHrus: number;
+  declare sortOrder: number;
+  declare minLon: number;
+  declare minLat: number;
+  declare maxLon: number;
+  declare maxLat: number;
+  declare labelLon: number;
+  declare labelLat: number;
+  declare geometry: GeoJsonGeometry;
+  declare streams: GeoJsonGeometry | null;
+  declare streamLength: number | null;
+  /** { sub, wgn, pnd, wus, rte, swq } */
+  declare swat: Record<string, unknown> | null;
+}
+
+export class Hru extends BaseModel {
+  static override tableName = 'hrus';
+  static override timestamps = false;
+  static override jsonAttributes = ['swat'];
+  declare id: number;
+  declare datasetId: number;
+  declare subbasinId: number;
+  declare number: number;
+  declare gisId: string;
+  declare landuse: string;
+  declare soil: string;
+  declare slopeClass: string;
+  declare slope: number;
+  declare slopeLength: number;
+  /** km² */
+  declare area: number;
+  declare fraction: number;
+  declare cn2: number;
+  declare ovN: number;
+  declare sortOrder: number;
+  /** { hru, mgt, sol?, chm?, gw, sep? } */
+  declare swat: Record<string, unknown> | null;
+}
+
+export class WeatherDataset extends BaseModel {
+  static override tableName = 'weather_datasets';
+  declare id: number;
+  declare key: string | null;
+  declare name: string;
+  declare pathToFiles: string;
+  declare overrideDatasetPath: boolean;
+  declare startDate: string; // YYYY-MM-DD
+  declare endDate: string;
+  declare fileFormat: number;
+  declare cmipVersion: number | null;
+  declare sortOrder: number;
+  declare isActive: boolean;
+  declare canUseLowerResolution: boolean;
+  declare isInSharedLocation: boolean;
+  declare hasIclusFolder: boolean;
+  declare hasPcp: boolean;
+  declare hasTmp: boolean;
+  declare hasHmd: boolean;
+  declare hasSlr: boolean;
+  declare hasWnd: boolean;
+  declare nrgage: number | null;
+  declare nrtot: number | null;
+  declare nrgfil: number | null;
+  declare ntgage: number | null;
+  declare nttot: number | null;
+  declare ntgfil: number | null;
+  declare nstot: number | null;
+  declare nhtot: number | null;
+  declare nwtot: number | null;
+  declare datasetId: number | null;
+}
+
+export class DatasetWeatherDataset extends BaseModel {
+  static override tableName = 'dataset_weather_datasets';
+  static override idColumn = ['datasetId', 'weatherDatasetId'];
+  static override timestamps = false;
+  declare datasetId: number;
+  declare weatherDatasetId: number;
+  declare isDefault: boolean;
+}
+
+export type WeatherVariable = 'pcp' | 'tmp' | 'slr' | 'hmd' | 'wnd';
+
+export class WeatherStation extends BaseModel {
+  static override tableName = 'weather_stations';
+  static override timestamps = false;
+  declare id: number;
+  declare weatherDatasetId: number;
+  declare variable: WeatherVariable;
+  declare file: string;
+  declare gage: number;
+  declare name: string;
+  declare lat: number | null;
+  declare lon: number | null;
+  declare elevation: number | null;
+  declare startDate: string;
+  declare numDays: number;
+  /** Float32 little-endian (see `decodeSeries` in service.ts). */
+  declare series: Buffer;
+}
+
+export class CalibrationGroup extends BaseModel {
+  static override tableName = 'calibration_groups';
+  static override timestamps = false;
+  declare id: number;
+  declare key: string | null;
+  declare name: string;
+  declare sortOrder: number;
+}
+
+export class Calibration extends BaseModel {
+  static override tableName = 'calibrations';
+  static override timestamps = false;
+  static override jsonAttributes = ['startingSubbasinIds', 'parameters'];
+  declare id: number;
+  declare groupId: number;
+  declare datasetId: number;
+  declare name: string;
+  declare description: string;
+  declare endingSubbasinId: number;
+  declare startingSubbasinIds: number[];
+  declare parameters: Record<string, unknown> | null;
+  declare sortOrder: number;
+}
+
+export class CalibrationSite extends BaseModel {
+  static override tableName = 'calibration_sites';
+  static override timestamps = false;
+  static override jsonAttributes = ['data'];
+  declare id: number;
+  declare calibrationId: number;
+  declare number: string;
+  declare name: string;
+  declare isUsgsSite: boolean;
+  declare lat: number;
+  declare lon: number;
+  declare data: { name: string; value: string }[];
+}
+
+export class DatasetRegion extends BaseModel {
+  static override tableName = 'dataset_regions';
+  static override timestamps = false;
+  static override jsonAttributes = ['geometry', 'endingSubbasinNames'];
+  declare id: number;
+  declare datasetId: number;
+  declare name: string;
+  declare geometry: GeoJsonGeometry;
+  declare endingSubbasinNames: string[];
+  declare sortOrder: number;
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { currentUser, requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { intParam } from '../../http/validate.ts';
 import * as datasets from './service.ts';
@@ -12,5 +13,15 @@ export function register(router: Router): void {
     const id = intParam(String(ctx.query.id ?? ''));
     if (!(await datasets.readableDataset(id, ctx.state.user))) throw notFound();
     ctx.body = await datasets.cropCodes(id);
+  });
+
+  router.get('/datasets/user', requireUser, async (ctx) => {
+    ctx.body = await datasets.userDatasets(currentUser(ctx));
+  });
+
+  router.get('/datasets/outlinegeojson/:id', requireUser, async (ctx) => {
+    const d = await datasets.readableDataset(intParam(ctx.params.id), ctx.state.user);
+    if (!d) throw notFound();
+    ctx.body = await datasets.outlineGeoJson(d);
   });
 }
