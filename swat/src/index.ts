@@ -3,3 +3,4 @@ export * from './txtinout/index.ts';
 export * from './output/index.ts';
 export * from './engine/index.ts';
 export * from './post/index.ts';
+export * from './hru/index.ts';

@@ -3,10 +3,12 @@
 import type { AppDeps } from '../deps.ts';
 import type { Handler } from './queue.ts';
 import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
+import { projectProcessors } from '../modules/projects/jobs.ts';
 
 export function platformProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
   const processors: Record<string, Handler<unknown, unknown>> = {
     [MAIL_QUEUE]: sendMailJob(deps) as Handler<unknown, unknown>,
+    ...projectProcessors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {

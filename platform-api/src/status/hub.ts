@@ -9,6 +9,12 @@ import type { StatusBus } from './bus.ts';
 
 export type RoomAuthorizer = (user: User | undefined, id: string) => Promise<boolean> | boolean;
 
+/** Room kinds authorised by the modules that own them (registered when their routes register). */
+const moduleAuthorizers = new Map<string, RoomAuthorizer>();
+export function registerRoomAuthorizer(kind: string, authorizer: RoomAuthorizer): void {
+  moduleAuthorizers.set(kind, authorizer);
+}
+
 export class StatusHub {
   readonly io: Server;
   private readonly authorizers = new Map<string, RoomAuthorizer>();
@@ -19,6 +25,7 @@ export class StatusHub {
     this.authorize('user', (user, name) => !!user && user.userName.toLowerCase() === name.toLowerCase());
     // Site-wide announcements (plugin registry changes, alerts) are public.
     this.authorize('site', () => true);
+    for (const [kind, authorizer] of moduleAuthorizers) this.authorize(kind, authorizer);
 
     this.io.on('connection', (socket) => {
       const token = (socket.handshake.auth as { token?: string } | undefined)?.token;
@@ -50,7 +57,7 @@ export class StatusHub {
     const i = room.indexOf(':');
     const kind = i < 0 ? room : room.slice(0, i);
     const id = i < 0 ? '' : room.slice(i + 1);
-    const authorizer = this.authorizers.get(kind);
+    const authorizer = this.authorizers.get(kind) ?? moduleAuthorizers.get(kind);
     if (!authorizer) return false;
     try {
       return await authorizer(user, id);
