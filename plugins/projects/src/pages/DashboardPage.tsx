@@ -1,0 +1,249 @@
+// Projects dashboard /projects (spec 1 §2): Recent Activity, Projects, Group Projects, New Project.
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, api, useApiQuery, useNavigate, useSearchParams, type GridColumn } from '@headwater/plugin-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { ProjectThumb } from '../ProjectThumb.tsx';
+import { useHasRoute, useMapSettings } from '../hooks.ts';
+import { PROJECT_MESSAGES, fmtArea, fmtCount, fmtDate, parseBounds, scenarioSummary } from '../logic.ts';
+import type { Project } from '../types.ts';
+
+type RecentActivity = { projects: Project[]; hasGroups?: boolean; hasAccessToUploads?: boolean; isImporting?: boolean };
+
+export type ProjectRow = Project & { lastModifiedDate?: string; numScenarios?: number; group?: string; userName?: string };
+
+/** The grid's CSV is the same path with `format=csv`. The SDK's DataGrid appends its own
+ * `?sort=…` to exportPath, so the format goes first and a throw-away key takes the stray `?`
+ * (the CSV then comes in the server's default order, lastModifiedDate descending). */
+const CSV_EXPORT = 'projects?format=csv&_';
+
+const IMPORTING = 'Your projects from the older version are being imported. You will receive a notification and an e-mail when the import is done.';
+
+export function projectColumns(onDelete?: (row: ProjectRow) => void): GridColumn<ProjectRow>[] {
+  const cols: GridColumn<ProjectRow>[] = [
+    {
+      key: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (r) => (
+        <Anchor component={Link} to={`/projects/${r.id}`} data-testid={`project-link-${r.id}`}>
+          {r.name}
+        </Anchor>
+      ),
+    },
+    { key: 'lastModifiedDate', title: 'Last modified', sortable: true, render: (r) => fmtDate(r.lastModifiedDate) },
+    { key: 'dataset', title: 'Dataset', sortable: true },
+    { key: 'endingSubbasin', title: 'Downstream ID', sortable: true },
+    { key: 'numSubbasins', title: 'Subbasins', sortable: true, align: 'right', render: (r) => fmtCount(r.numSubbasins) },
+    { key: 'numHrus', title: 'HRUs', sortable: true, align: 'right', render: (r) => fmtCount(r.numHrus) },
+    { key: 'totalArea', title: 'Area (sq km)', sortable: true, align: 'right', render: (r) => (r.totalArea ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 }) },
+    { key: 'numScenarios', title: 'Scenarios', sortable: true, align: 'right', render: (r) => fmtCount(r.numScenarios ?? r.scenarios?.length ?? 0) },
+  ];
+  if (onDelete)
+    cols.push({
+      key: 'delete',
+      title: '',
+      render: (r) => (
+        <Tooltip label="Delete">
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)} data-testid={`delete-${r.id}`}>
+            ✕
+          </ActionIcon>
+        </Tooltip>
+      ),
+    });
+  return cols;
+}
+
+const WatershedMap = lazy(() => import('../map/WatershedMap.tsx'));
+
+/** The map of projects: each recent project's watershed bounds; a click opens the project. */
+export function projectsGeoJson(projects: Project[]) {
+  const features = projects.flatMap((p) => {
+    const b = parseBounds((p as { bounds?: unknown }).bounds);
+    if (!b) return [];
+    const [w, s, e, n] = b;
+    return [{ type: 'Feature', properties: { id: p.id, name: p.name }, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } }];
+  });
+  return { type: 'FeatureCollection', features };
+}
+
+function ProjectsMap({ projects }: { projects: Project[] }) {
+  const navigate = useNavigate();
+  const settings = useMapSettings();
+  const geo = useMemo(() => projectsGeoJson(projects), [projects]);
+  if (!geo.features.length || !settings.ready) return null;
+  return (
+    <Stack gap={4} mt="md" data-testid="projects-map">
+      <Text fw={600}>Map of projects</Text>
+      <Suspense fallback={<Loader />}>
+        <WatershedMap subbasins={geo} tileProviders={settings.tileProviders} height={320} onClick={(c) => c.subbasin && navigate(`/projects/${c.subbasin.id}`)} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function RecentActivityTab({ data }: { data: RecentActivity | undefined }) {
+  if (!data) return null;
+  if (!data.projects.length)
+    return (
+      <Text c="dimmed" data-testid="recent-empty">
+        {MESSAGES.emptyList('projects')}{' '}
+        <Anchor component={Link} to="/projects/create">
+          Create a project
+        </Anchor>
+        .
+      </Text>
+    );
+  return (
+    <>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="recent-cards">
+      {data.projects.map((p) => (
+        <Card key={p.id} withBorder padding="md" data-testid={`recent-card-${p.id}`}>
+          <Card.Section mb="xs">
+            <ProjectThumb projectId={p.id} numSubbasins={p.numSubbasins} />
+          </Card.Section>
+          <Anchor component={Link} to={`/projects/${p.id}`} fw={600}>
+            {p.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {fmtCount(p.numSubbasins)} subbasins · {fmtCount(p.numHrus)} HRUs · {fmtArea(p.totalArea)}
+          </Text>
+          {!!p.scenarios?.length && (
+            <Stack gap={2} mt="xs">
+              <Text size="xs" fw={600}>
+                Recent scenarios
+              </Text>
+              {p.scenarios.slice(0, 5).map((s) => {
+                const sum = scenarioSummary(s);
+                return (
+                  <Group key={s.id} gap={6} wrap="nowrap">
+                    <Text size="sm" truncate>
+                      {s.name}
+                    </Text>
+                    {sum.running && <Loader size={12} />}
+                    <Text size="xs" c="dimmed">
+                      {sum.text}
+                    </Text>
+                  </Group>
+                );
+              })}
+            </Stack>
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+    <ProjectsMap projects={data.projects} />
+    </>
+  );
+}
+
+export function DashboardPage() {
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') ?? 'recent';
+  const recent = useApiQuery<RecentActivity>('projects/recent-activity');
+  const hasRoute = useHasRoute();
+  const client = useQueryClient();
+  const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const groupsExist = hasRoute('/groups');
+
+  const doDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await api.delete(`projects/${toDelete.id}`);
+      await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && /^projects($|\?|\/recent-activity|\/dashboard)/.test(String(q.queryKey[1] ?? '')) });
+      setToDelete(null);
+    } catch (e) {
+      setDeleteError(e);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <PageLayout
+      title="Projects"
+      actions={
+        <Button component={Link} to="/projects/create" data-testid="new-project">
+          New Project
+        </Button>
+      }
+    >
+      {recent.data?.isImporting && (
+        <Alert color="blue" data-testid="import-banner">
+          {IMPORTING}
+        </Alert>
+      )}
+      <ErrorList error={recent.error} />
+      <Tabs value={tab} onChange={(v) => setSearch(v && v !== 'recent' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="recent" data-testid="tab-recent">
+            Recent Activity
+          </Tabs.Tab>
+          <Tabs.Tab value="projects" data-testid="tab-projects">
+            Projects
+          </Tabs.Tab>
+          <Tabs.Tab value="groups" data-testid="tab-groups">
+            Group Projects
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="recent">
+          {recent.isLoading ? (
+            <Center p="md">
+              <Loader />
+            </Center>
+          ) : (
+            <RecentActivityTab data={recent.data} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="projects">
+          <DataGrid<ProjectRow>
+            api="projects"
+            items="projects"
+            perPage={10}
+            defaultSort="lastModifiedDate_desc"
+            rowKey={(r) => r.id}
+            columns={projectColumns((r) => setToDelete(r))}
+            exportPath={CSV_EXPORT}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          {groupsExist && recent.data?.hasGroups ? (
+            <DataGrid<ProjectRow>
+              api="groups/projects"
+              items="group projects"
+              perPage={10}
+              defaultSort="lastModifiedDate_desc"
+              rowKey={(r) => `${r.group}:${r.id}`}
+              columns={[{ key: 'group', title: 'Group', sortable: true }, { key: 'userName', title: 'Belongs to', sortable: true }, ...projectColumns()]}
+              emptyText={PROJECT_MESSAGES.noGroupShares}
+            />
+          ) : (
+            <Text c="dimmed" data-testid="groups-empty">
+              {groupsExist && recent.data?.hasGroups ? PROJECT_MESSAGES.noGroupShares : PROJECT_MESSAGES.noGroups}
+            </Text>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      <ConfirmDialog
+        opened={!!toDelete}
+        title="Delete project"
+        confirmLabel="Delete"
+        danger
+        locked
+        busy={deleting}
+        error={deleteError}
+        onCancel={() => {
+          setToDelete(null);
+          setDeleteError(null);
+        }}
+        onConfirm={() => void doDelete()}
+      >
+        {toDelete ? `Are you sure you want to delete the project ${toDelete.name}? Its scenarios and files are deleted too. This cannot be undone.` : ''}
+      </ConfirmDialog>
+    </PageLayout>
+  );
+}

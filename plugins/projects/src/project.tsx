@@ -1,0 +1,167 @@
+// The project as every project page reads it, with its live status (spec 1 §4): while
+// creating, setting HRUs, zipping or copying, a progress bar with the message and a manual
+// refresh, live from room `project:{id}`; at 100 the page reloads or moves on.
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { ErrorList, Link, MESSAGES, PageLayout, ProgressView, api, useApiQuery, useLiveStatus, useNavigate } from '@headwater/plugin-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { PROJECT_MESSAGES } from './logic.ts';
+import type { ProjectResponse, ProjectStatus, ProjectStatusEvent } from './types.ts';
+
+export type BusyKind = 'creating' | 'settingHrus' | 'zipping' | 'copying';
+
+export function busyKind(s: ProjectStatus | undefined): BusyKind | null {
+  if (!s) return null;
+  if (s.isCopying) return 'copying'; // a copy is also creating: name it as the copy it is
+  if (s.isCreating) return 'creating';
+  if (s.isSettingHrus) return 'settingHrus';
+  if (s.isZipping) return 'zipping';
+  return null;
+}
+
+const BUSY_TEXT: Record<BusyKind, string> = {
+  creating: 'Creating the project…',
+  copying: 'Copying the project…',
+  settingHrus: 'Setting the project HRUs…',
+  zipping: 'Zipping the project…',
+};
+
+/** Invalidates every cached query of one project (`projects/5`, `projects/hrus/5`, ...). */
+export function useInvalidateProject(id: string | number) {
+  const client = useQueryClient();
+  /** `cancelRefetch: false` joins a fetch already under way instead of restarting it. */
+  return (opts: { cancelRefetch?: boolean } = {}) =>
+    client.invalidateQueries(
+      {
+        predicate: (q) => {
+          const key = String(q.queryKey[1] ?? '');
+          return q.queryKey[0] === 'api' && (key === `projects/${id}` || new RegExp(`^(projects/[a-z-]+|hruselection/hrus|projects/map)/${id}(\\b|$)`).test(key));
+        },
+      },
+      { cancelRefetch: opts.cancelRefetch ?? true },
+    );
+}
+
+export function useProject(id: string) {
+  // A fallback for a missed live message (e.g. a short job that ended before this page joined
+  // its room): while busy, look again every 2 s for the first 20 s, then every 15 s.
+  const busySince = useRef<number | null>(null);
+  const query = useApiQuery<ProjectResponse>(`projects/${id}`, {
+    refetchInterval: (q) => {
+      if (!busyKind(q.state.data?.status)) {
+        busySince.current = null;
+        return false;
+      }
+      busySince.current ??= Date.now();
+      return Date.now() - busySince.current < 20_000 ? 2_000 : 15_000;
+    },
+  });
+  const invalidate = useInvalidateProject(id);
+  const navigate = useNavigate();
+  const kind = busyKind(query.data?.status);
+  const kindRef = useRef(kind);
+  kindRef.current = kind;
+  const [live, setLive] = useState<ProjectStatusEvent | null>(null);
+  useLiveStatus<ProjectStatusEvent>(`project:${id}`, 'project-status', (e) => {
+    if (String(e.projectID) !== String(id)) return;
+    setLive(e);
+    if (e.progress >= 100 || e.progress <= 0) {
+      // 100: done (or failed, with the error on the project); 0: queued again or cancelled.
+      const k = kindRef.current;
+      setLive(null);
+      void invalidate();
+      if (e.progress < 100) return;
+      if (k === 'settingHrus') navigate(`/projects/${id}/hrus`);
+      else if (k === 'zipping') navigate(`/projects/${id}/downloads`);
+    } else if (!kindRef.current) void invalidate({ cancelRefetch: false });
+  });
+  return { query, kind, live, invalidate, data: query.data };
+}
+
+export function ProjectBusy({ kind, data, live, onRefresh }: { kind: BusyKind; data: ProjectResponse; live: ProjectStatusEvent | null; onRefresh: () => void }) {
+  const percent = live?.progress ?? data.progress?.percent ?? 0;
+  const message = live?.statusMessage ?? data.progress?.message ?? data.status?.statusMessage ?? BUSY_TEXT[kind];
+  return (
+    <Alert color="blue" title={BUSY_TEXT[kind]} data-testid="project-busy">
+      <ProgressView percent={percent} message={message ?? undefined} onRefresh={onRefresh} />
+    </Alert>
+  );
+}
+
+export function ProjectErrorView({ id, status, onCleared }: { id: string; status: ProjectStatus; onCleared: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const clear = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.get(`projects/clearerror/${id}`);
+      onCleared();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert color="red" title={PROJECT_MESSAGES.projectError} data-testid="project-error">
+      <Stack gap="xs">
+        {status.statusMessage && <Text size="sm">{status.statusMessage}</Text>}
+        {status.exceptionMessage && (
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
+            {status.exceptionMessage}
+          </Text>
+        )}
+        <ErrorList error={error} />
+        <Group>
+          <Button size="xs" color="red" variant="light" loading={busy} onClick={() => void clear()} data-testid="clear-error">
+            Clear Error
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The frame of every project page: breadcrumbs, title, then the busy or error state, then
+ * the page. `whileBusy` decides whether the page content still shows during a job.
+ */
+export function ProjectFrame({ id, page, actions, children, showWhileBusy = false }: { id: string; page?: string; actions?: (data: ProjectResponse) => ReactNode; children: (data: ProjectResponse) => ReactNode; showWhileBusy?: boolean }) {
+  const { query, kind, live, invalidate, data } = useProject(id);
+  if (query.isLoading)
+    return (
+      <Center p="xl">
+        <Loader />
+      </Center>
+    );
+  if (!data) {
+    const status = (query.error as { status?: number } | null)?.status;
+    return (
+      <PageLayout title="Project">
+        <ErrorList error={status === 404 ? MESSAGES.notFound : status === 403 ? MESSAGES.unauthorized : query.error} />
+      </PageLayout>
+    );
+  }
+  const project = data.project;
+  return (
+    <PageLayout title={page ? `${project.name}: ${page}` : project.name} documentTitle={page ? `${page} · ${project.name}` : project.name} actions={kind ? undefined : actions?.(data)}>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/projects" size="sm">
+          Projects
+        </Anchor>
+        {page ? (
+          <Anchor component={Link} to={`/projects/${id}`} size="sm" data-testid="crumb-project">
+            {project.name}
+          </Anchor>
+        ) : (
+          <Text size="sm">{project.name}</Text>
+        )}
+        {page && <Text size="sm">{page}</Text>}
+      </Breadcrumbs>
+      {kind && <ProjectBusy kind={kind} data={data} live={live} onRefresh={() => void query.refetch()} />}
+      {!kind && data.status?.hasError && <ProjectErrorView id={id} status={data.status} onCleared={() => void invalidate()} />}
+      {(!kind || showWhileBusy) && children(data)}
+    </PageLayout>
+  );
+}
