@@ -71,5 +71,7 @@ describe('formatting', () => {
     expect(gridQuery('projects', { sort: 'lastModifiedDate_desc', page: 2, perPage: 10, filter: 'little river' })).toBe(
       'projects?sort=lastModifiedDate_desc&page=2&perPage=10&filter=little+river',
     );
+    // An export path with its own query keeps it and adds the grid's sort and filter.
+    expect(gridQuery('projects?format=csv', { sort: 'name', page: 1, perPage: 0, filter: 'x' })).toBe('projects?format=csv&sort=name&page=1&perPage=0&filter=x');
   });
 });

@@ -37,14 +37,16 @@ export type DataGridProps<T> = {
 
 export type GridPage<T> = { items: T[]; total: number };
 
+/** `api` may carry its own query (`projects?format=csv`); the grid's parameters join it. */
 export function gridQuery(api: string, q: { sort?: string; page: number; perPage: number; filter?: string; params?: Record<string, string> }): string {
-  const sp = new URLSearchParams();
+  const [path, existing] = api.split('?', 2) as [string, string | undefined];
+  const sp = new URLSearchParams(existing);
   if (q.sort) sp.set('sort', q.sort);
   sp.set('page', String(q.page));
   sp.set('perPage', String(q.perPage));
   if (q.filter) sp.set('filter', q.filter);
   for (const [k, v] of Object.entries(q.params ?? {})) sp.set(k, v);
-  return `${api}?${sp.toString()}`;
+  return `${path}?${sp.toString()}`;
 }
 
 export function DataGrid<T>({ api, columns, rowKey, items, perPage = 20, defaultSort, filterable = true, exportPath, params, emptyText }: DataGridProps<T>) {

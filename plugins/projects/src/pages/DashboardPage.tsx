@@ -12,10 +12,8 @@ type RecentActivity = { projects: Project[]; hasGroups?: boolean; hasAccessToUpl
 
 export type ProjectRow = Project & { lastModifiedDate?: string; numScenarios?: number; group?: string; userName?: string };
 
-/** The grid's CSV is the same path with `format=csv`. The SDK's DataGrid appends its own
- * `?sort=…` to exportPath, so the format goes first and a throw-away key takes the stray `?`
- * (the CSV then comes in the server's default order, lastModifiedDate descending). */
-const CSV_EXPORT = 'projects?format=csv&_';
+/** The grid's CSV is the same path with `format=csv` (and the grid's sort and filter). */
+const CSV_EXPORT = 'projects?format=csv';
 
 const IMPORTING = 'Your projects from the older version are being imported. You will receive a notification and an e-mail when the import is done.';
 
