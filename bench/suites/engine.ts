@@ -1,6 +1,8 @@
 // Engine speed: HRU-days simulated per second on LREW (134 HRUs x 13 years, yearly printing
 // like the SWAT reference timing) and on a synthetic 10,000-HRU project x 10 years built by
-// replicating LREW's subbasins into a binary routing tree; peak RSS of the process.
+// replicating LREW's subbasins into a binary routing tree (2 HRU threads by default, and 1),
+// and at 50,000 HRUs for memory; peak RSS of each run (child processes).
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,49 +83,82 @@ export function makeSynthetic(dir: string, targetHrus: number, years: number): {
   return { hrus, subbasins: nsub };
 }
 
+/** Runs the engine in a child process (its own peak RSS); returns its summary and maxRSS. */
+function runChild(dir: string, threads?: number): { hrus: number; days: number; wall: number; maxRssMB: number; threads: number } {
+  const engine = new URL('../../swat/src/engine/index.ts', import.meta.url).href;
+  const code = `const { runSimulation } = await import(${JSON.stringify(engine)});
+const t0 = performance.now();
+const s = await runSimulation(${JSON.stringify(dir)}, { threads: ${threads ?? 'undefined'} });
+const wall = (performance.now() - t0) / 1000;
+process.stdout.write(JSON.stringify({ hrus: s.hrus, days: s.days, wall, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));`;
+  const script = join(dir, '..', `run-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(script, code);
+  const out = execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  rmSync(script, { force: true });
+  return { ...JSON.parse(out), threads: threads ?? 0 };
+}
+
 export default async function (): Promise<Record<string, string | number>> {
   const out: Record<string, string | number> = {};
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
   const work = mkdtempSync(join(tmpdir(), 'hw-bench-engine-'));
   try {
-    // LREW, yearly printing (the reference timing of SWAT)
+    // LREW, yearly printing (the reference timing of SWAT), in this process after a warm-up
     const lrew = join(work, 'lrew');
     cpSync(sharedData('lrew_swat2012', 'TxtInOut'), lrew, { recursive: true });
     cpSync(sharedData('lrew_swat2012', 'outputs_rev637', 'yearly', 'file.cio'), join(lrew, 'file.cio'));
     await runSimulation(lrew); // warm-up (JIT)
-    const t0 = performance.now();
-    const s = await runSimulation(lrew);
-    const wall = (performance.now() - t0) / 1000;
+    const walls: number[] = [];
+    let s = await runSimulation(lrew);
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      s = await runSimulation(lrew);
+      walls.push((performance.now() - t0) / 1000);
+    }
+    walls.sort((a, b) => a - b);
+    const wall = walls[2]; // median of 5
     const hd = s.hrus * s.days;
     out['LREW HRU-days'] = hd;
-    out['LREW wall s (read+simulate+write)'] = Number(wall.toFixed(2));
+    out['LREW wall s (read+simulate+write, median of 5)'] = Number(wall.toFixed(3));
+    out['LREW wall s (best of 5)'] = Number(walls[0].toFixed(3));
     out['LREW HRU-days/s (wall)'] = Math.round(hd / wall);
-    out['LREW HRU-days/s (simulation)'] = Math.round(s.hruDaysPerSecond);
-    out['LREW speed vs SWAT (wall)'] = `${(hd / wall / SWAT_RATE).toFixed(2)}x`;
-    // synthetic 10,000 HRUs x 10 years
+    out['LREW speed vs SWAT (wall, median)'] = `${(hd / wall / SWAT_RATE).toFixed(2)}x`;
+    out['LREW speed vs SWAT (wall, best)'] = `${(hd / walls[0] / SWAT_RATE).toFixed(2)}x`;
+    // LREW from a cold process (hw-swat run: Node start-up, module loading, JIT warm-up)
+    const cold = runChild(lrew, 1);
+    out['LREW cold process: run s (without Node start-up)'] = Number(cold.wall.toFixed(2));
+    // synthetic 10,000 HRUs x 10 years: default threads (2 from 2,000 HRUs), then 1 thread
     const syn = join(work, 'syn');
     cpSync(sharedData('lrew_swat2012', 'TxtInOut'), syn, { recursive: true, filter: () => false });
     const g0 = performance.now();
     const made = makeSynthetic(syn, 10_000, 10);
     out['synthetic build s'] = Number(((performance.now() - g0) / 1000).toFixed(1));
-    const t1 = performance.now();
-    const s2 = await runSimulation(syn);
-    const wall2 = (performance.now() - t1) / 1000;
-    const hd2 = s2.hrus * s2.days;
     out['synthetic HRUs'] = made.hrus;
     out['synthetic subbasins/reaches'] = made.subbasins;
+    const two = runChild(syn);
+    const hd2 = two.hrus * two.days;
     out['synthetic HRU-days'] = hd2;
-    out['synthetic wall s'] = Number(wall2.toFixed(1));
-    out['synthetic HRU-days/s (wall)'] = Math.round(hd2 / wall2);
-    out['synthetic HRU-days/s (simulation)'] = Math.round(s2.hruDaysPerSecond);
-    out['150k HRUs x 30 yr estimate (min, 1 core)'] = Number(((150_000 * 30 * 365.25) / (hd2 / wall2) / 60).toFixed(1));
+    out['synthetic 2 threads: wall s'] = Number(two.wall.toFixed(1));
+    out['synthetic 2 threads: HRU-days/s (wall)'] = Math.round(hd2 / two.wall);
+    out['synthetic 2 threads: peak RSS MB'] = two.maxRssMB;
+    const one = runChild(syn, 1);
+    out['synthetic 1 thread: wall s'] = Number(one.wall.toFixed(1));
+    out['synthetic 1 thread: HRU-days/s (wall)'] = Math.round(hd2 / one.wall);
+    out['synthetic 1 thread: peak RSS MB'] = one.maxRssMB;
+    out['150k HRUs x 30 yr estimate (min, 2 threads)'] = Number(((150_000 * 30 * 365.25) / (hd2 / two.wall) / 60).toFixed(1));
+    rmSync(syn, { recursive: true, force: true });
+    // memory at 50,000 HRUs (2 years: the state does not grow with years)
+    if (process.env.BENCH_ENGINE_50K !== '0') {
+      const big = join(work, 'big');
+      cpSync(sharedData('lrew_swat2012', 'TxtInOut'), big, { recursive: true, filter: () => false });
+      const m50 = makeSynthetic(big, 50_000, 2);
+      const r50 = runChild(big);
+      out['synthetic 50k HRUs'] = m50.hrus;
+      out['synthetic 50k x 2 yr: wall s'] = Number(r50.wall.toFixed(1));
+      out['synthetic 50k x 2 yr: HRU-days/s (wall)'] = Math.round((r50.hrus * r50.days) / r50.wall);
+      out['synthetic 50k: peak RSS MB'] = r50.maxRssMB;
+    }
   } finally {
-    clearInterval(timer);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    out['peak RSS MB'] = Math.round(Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1e6);
+    out['bench process peak RSS MB'] = Math.round(process.resourceUsage().maxRSS / 1024);
     rmSync(work, { recursive: true, force: true });
   }
   return out;

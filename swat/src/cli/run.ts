@@ -7,10 +7,11 @@ import { InputError, runSimulation } from '../engine/index.ts';
 
 export const summary = 'run the built-in SWAT2012-style engine in a TxtInOut folder (writes output.std/.rch/.sub/.hru)';
 
-const USAGE = `usage: hw-swat run [dir] [--quiet] [--json]
-  dir      TxtInOut folder with file.cio (default: the current folder)
-  --quiet  no progress on stderr
-  --json   print the run summary (average annual basin values, timing) as JSON on stdout`;
+const USAGE = `usage: hw-swat run [dir] [--quiet] [--json] [--threads N]
+  dir          TxtInOut folder with file.cio (default: the current folder)
+  --quiet      no progress on stderr
+  --json       print the run summary (average annual basin values, timing) as JSON on stdout
+  --threads N  threads simulating HRUs (default: 2 from 2,000 HRUs on, or HW_SWAT_THREADS)`;
 
 export async function run(argv: string[]): Promise<number> {
   return runCommand('run', async () => {
@@ -18,7 +19,10 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n');
       return 0;
     }
-    const args = parseArgs(argv, { booleans: ['quiet', 'json'] });
+    const args = parseArgs(argv, { booleans: ['quiet', 'json'], strings: ['threads'] });
+    const threadsArg = args.string('threads');
+    const threads = threadsArg === undefined ? undefined : Number(threadsArg);
+    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new UsageError(`--threads wants a whole number >= 1\n${USAGE}`);
     if (args.positionals.length > 1) throw new UsageError(`too many arguments\n${USAGE}`);
     const dir = resolve(args.positionals[0] ?? '.');
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`not a folder: ${dir}`);
@@ -29,6 +33,7 @@ export async function run(argv: string[]): Promise<number> {
     let last = '';
     try {
       const s = await runSimulation(dir, {
+        threads,
         onProgress: (pct, msg) => {
           if (quiet || msg === last) return;
           last = msg;

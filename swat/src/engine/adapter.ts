@@ -2,10 +2,12 @@
 // input model (project.ts). The only text read here is what that reader does not model: the
 // three title lines of file.cio (printed in the output headers) and point-source files
 // (recday/recmon/recyear/reccnst), which it keeps as raw text.
-import { readTxtInOut } from '../txtinout/index.ts';
-import type { HruInputs, MgtOperation, SubbasinInputs, SwatProject } from '../txtinout/index.ts';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSol, readTxtInOut } from '../txtinout/index.ts';
+import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/index.ts';
 import type {
-  Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, SimControl, Subbasin, TillParams,
+  Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
   UrbanParams, WeatherSeries, Wgn,
 } from './project.ts';
 
@@ -97,14 +99,22 @@ function op(o: MgtOperation): MgtOp {
   return r;
 }
 
-function hru(hi: HruInputs, where: string): Hru {
+/** A copy of a short string that does not keep the file text it was cut from alive (V8 slices
+ * reference their parent string). */
+function fresh(s: string): string {
+  return s.length === 0 ? s : (s + ' ').slice(0, -1);
+}
+
+/** The engine's HRU record from the reader's HRU files. */
+export function hru(hi: HruInputs, where: string): Hru {
   const { hru: h, mgt: m, sol, chm, gw } = hi;
   if (!h || !m || !sol || !gw) throw new InputError(`${where}: missing .hru/.mgt/.sol/.gw file for ${hi.files.hru || 'an HRU'}`);
   const nl = sol.layers.length;
   if (nl === 0) throw new InputError(`${hi.files.sol}: no soil layers`);
   const chmArr = (k: 'SOL_NO3' | 'SOL_ORGN' | 'SOL_SOLP' | 'SOL_ORGP') => Array.from({ length: nl }, (_, i) => (chm ? chm[k][i] ?? 0 : 0));
   return {
-    name: hi.files.hru.replace(/\.hru$/i, ''), landuse: /Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? '', soilName: sol.SNAM, hydGrp: sol.HYDGRP,
+    name: fresh(hi.files.hru.replace(/\.hru$/i, '')), landuse: fresh(/Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? ''), soilName: fresh(sol.SNAM),
+    hydGrp: fresh(sol.HYDGRP),
     hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
     latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
     erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
@@ -125,7 +135,7 @@ function hru(hi: HruInputs, where: string): Hru {
   };
 }
 
-function subbasin(si: SubbasinInputs): Subbasin {
+function subbasin(si: SubbasinInputs, streamed: boolean): Subbasin {
   const s = si.sub;
   if (!si.wgn) throw new InputError(`${si.file}: weather generator file ${str(s, 'WGNFILE')} is missing`);
   const pnd = si.pnd;
@@ -142,7 +152,44 @@ function subbasin(si: SubbasinInputs): Subbasin {
       pndFr: n(pnd, 'PND_FR'), pndPsa: n(pnd, 'PND_PSA'), pndPvol: n(pnd, 'PND_PVOL'), pndEsa: n(pnd, 'PND_ESA'), pndEvol: n(pnd, 'PND_EVOL'),
       pndVol: n(pnd, 'PND_VOL'), pndK: n(pnd, 'PND_K'),
     },
-    hrus: si.hrus.map((h) => hru(h, si.file)),
+    hrus: streamed ? [] : si.hrus.map((h) => hru(h, si.file)),
+    hruCount: si.hrus.length,
+  };
+}
+
+/** A reservoir from its .res and .lwq (readres.f, readlwq.f; unit conversion in reservoir.ts). */
+function reservoir(num: number, files: string[], read: FileReader, nbyr: number): Reservoir {
+  const resFile = (files[0] ?? '').trim();
+  const resText = read.text(resFile);
+  if (resText === undefined) throw new InputError(`fig.fig: reservoir file ${resFile || '(none)'} of routres ${num} is missing`);
+  const r = parseRes(resText);
+  const lwqText = files[1] ? read.text(files[1]) : undefined;
+  const q = lwqText !== undefined ? parseLwq(lwqText) : undefined;
+  const numbersOf = (text: string | undefined) =>
+    (text ?? '').split(/\r?\n/).slice(1).map((l) => l.trim().split(/[\s,]+/).filter(Boolean).map((x) => Number(x.replace(/[dD]/, 'e'))));
+  let monthlyOut: number[][] = [];
+  let dailyOut: number[] = [];
+  if (r.IRESCO === 1) {
+    const t = read.text(r.RESMONO);
+    if (t === undefined) throw new InputError(`${resFile}: monthly outflow file ${r.RESMONO || '(none)'} (IRESCO 1) is missing`);
+    monthlyOut = numbersOf(t).filter((row) => row.length > 0 && row.every(Number.isFinite)).slice(0, nbyr + 2);
+  } else if (r.IRESCO === 3) {
+    const t = read.text(r.RESDAYO);
+    if (t === undefined) throw new InputError(`${resFile}: daily outflow file ${r.RESDAYO || '(none)'} (IRESCO 3) is missing`);
+    // f8.2 per line (the first 8 columns)
+    dailyOut = t.split(/\r?\n/).slice(1).filter((l) => l.trim() !== '').map((l) => Number(l.slice(0, 8).trim() || l.trim().split(/\s+/)[0]));
+    dailyOut = dailyOut.map((v) => (Number.isFinite(v) ? v : 0));
+  }
+  const g = (k: string, d = 0) => n(q, k, d);
+  return {
+    num, file: resFile, sub: r.RES_SUB > 0 ? r.RES_SUB : 1, mores: r.MORES, iyres: r.IYRES,
+    esa: r.RES_ESA, evol: r.RES_EVOL, psa: r.RES_PSA, pvol: r.RES_PVOL, vol: r.RES_VOL, sed: r.RES_SED, nsed: r.RES_NSED, d50: r.RES_D50, k: r.RES_K,
+    iresco: r.IRESCO, oflowmx: r.OFLOWMX.slice(), oflowmn: r.OFLOWMN.slice(), rr: r.RES_RR, iflod1r: r.IFLOD1R, iflod2r: r.IFLOD2R,
+    ndtargr: r.NDTARGR, starg: r.STARG.slice(), wuresn: r.WURESN.slice(), wurtnf: r.WURTNF, evrsv: r.EVRSV > 0 ? r.EVRSV : 0.6,
+    oflowmnFps: r.OFLOWMN_FPS, stargFps: r.STARG_FPS, monthlyOut, dailyOut,
+    ires1: g('IRES1'), ires2: g('IRES2'), psetlr1: g('PSETLR1', 10), psetlr2: g('PSETLR2', 10), nsetlr1: g('NSETLR1', 5.5), nsetlr2: g('NSETLR2', 5.5),
+    chlar: g('CHLAR', 1), seccir: g('SECCIR', 1), orgp: g('RES_ORGP'), solp: g('RES_SOLP'), orgn: g('RES_ORGN'), no3: g('RES_NO3'),
+    nh3: g('RES_NH3'), no2: g('RES_NO2'),
   };
 }
 
@@ -225,13 +272,15 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
 }
 
 /** Engine project from the reader's objects. */
-export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string): Project {
+export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, files?: FileReader): Project {
+  const streamed = files !== undefined && sp.subbasins.some((s) => s.hrus.length > 0 && !s.hrus[0].hru);
+  const read = files ?? new FileReader(dir, sp.otherFiles);
   const c = control(sp, cioText);
   if (!(c.nbyr > 0)) throw new InputError('file.cio: NBYR must be a positive number of years');
   let ndays = 0;
   for (let y = 0; y < c.nbyr; y++) ndays += isLeap(c.iyr + y) ? 366 : 365;
   const subs: Subbasin[] = [];
-  for (const si of sp.subbasins) subs[si.number - 1] = subbasin(si);
+  for (const si of sp.subbasins) subs[si.number - 1] = subbasin(si, streamed);
   if (subs.length === 0) throw new InputError('fig.fig defines no subbasin');
   for (let i = 0; i < subs.length; i++) if (!subs[i]) throw new InputError(`fig.fig: subbasin ${i + 1} is not defined`);
   const reaches = new Map<number, Reach>();
@@ -244,18 +293,17 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string):
       chSide: n(t, 'CH_SIDE'), chEqn: n(t, 'CH_EQN'),
     });
   }
-  const other = new Map(Object.entries(sp.otherFiles).map(([k, v]) => [k.toLowerCase(), v]));
   const fig: FigCommand[] = [];
   for (const cmd of sp.fig.commands) {
     if (cmd.icode === 0) break;
     if (cmd.icode === 1) fig.push({ kind: 'subbasin', out: cmd.ihout, sub: cmd.inum1 });
     else if (cmd.icode === 2) fig.push({ kind: 'route', out: cmd.ihout, reach: cmd.inum1, inp: cmd.inum2 });
     else if (cmd.icode === 5) fig.push({ kind: 'add', out: cmd.ihout, a: cmd.inum1, b: cmd.inum2 });
-    else if (cmd.icode === 3) fig.push({ kind: 'pass', out: cmd.ihout, inp: cmd.inum2, name: cmd.command });
+    else if (cmd.icode === 3) fig.push({ kind: 'routres', out: cmd.ihout, inp: cmd.inum2, res: reservoir(cmd.inum1, cmd.files, read, c.nbyr) });
     else if (cmd.icode === 7 || cmd.icode === 8 || cmd.icode === 10 || cmd.icode === 11) {
       const code = cmd.icode === 7 ? 'recmon' : cmd.icode === 8 ? 'recyear' : cmd.icode === 10 ? 'recday' : 'reccnst';
       const file = (cmd.files[0] ?? '').trim();
-      const text = other.get(file.toLowerCase());
+      const text = read.text(file);
       if (text === undefined) throw new InputError(`fig.fig: point source file ${file} is missing`);
       fig.push({ kind: 'rec', out: cmd.ihout, file, code, series: pointSource(text, code) });
     } else fig.push({ kind: 'other', name: cmd.command });
@@ -280,22 +328,109 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string):
   for (const u of db?.urban ?? []) urbans.set(u.IUNUM, { id: u.IUNUM, name: u.URBNAME, fimp: u.FIMP, fcimp: u.FCIMP });
   const w = weather(sp, c.iyr, ndays);
   if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
-  return { dir, control: c, basin: basin(sp.bsn), subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  const project: Project = { dir, control: c, basin: basin(sp.bsn), subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  if (streamed) {
+    // HRU files named by each subbasin, read when the model is built (once), a subbasin at a time
+    const lists: (SubHruFiles[] | null)[] = [];
+    for (const si of sp.subbasins) lists[si.number - 1] = si.hrus.map((h) => h.files);
+    const subFile = sp.subbasins.map((si) => si.file);
+    project.hruSource = function* (k: number): Generator<Hru> {
+      const list = lists[k];
+      if (!list) throw new Error(`HRUs of subbasin ${k + 1} were already streamed`);
+      lists[k] = null;
+      // one HRU at a time: its text and parsed objects die young (bounded memory)
+      for (const f of list) {
+        const t = (name: string) => (name ? read.text(name) : undefined);
+        const hi: HruInputs = { files: f };
+        const a = t(f.hru), b = t(f.mgt), so = t(f.sol), ch = t(f.chm), g = t(f.gw);
+        if (a !== undefined) hi.hru = parseHru(a);
+        if (b !== undefined) hi.mgt = parseMgt(b);
+        if (so !== undefined) hi.sol = parseSol(so);
+        if (ch !== undefined) hi.chm = parseChm(ch);
+        if (g !== undefined) hi.gw = parseGw(g);
+        yield hru(hi, subFile[k] ?? '');
+      }
+    };
+  }
+  return project;
+}
+
+/** Reads files of a TxtInOut folder by name, case-insensitively (the reader's raw `otherFiles`
+ * first when given). */
+export class FileReader {
+  private readonly dir: string;
+  private readonly other: Map<string, string>;
+  private lower: Map<string, string> | null = null;
+  constructor(dir: string, otherFiles: Record<string, string> = {}) {
+    this.dir = dir;
+    this.other = new Map(Object.entries(otherFiles).map(([k, v]) => [k.toLowerCase(), v]));
+  }
+  text(name: string): string | undefined {
+    const n = name.trim();
+    if (!n) return undefined;
+    const o = this.other.get(n.toLowerCase());
+    if (o !== undefined) return o;
+    try {
+      return this.read(join(this.dir, n));
+    } catch {
+      if (!this.lower) {
+        this.lower = new Map();
+        try {
+          for (const f of readdirSync(this.dir)) this.lower.set(f.toLowerCase(), f);
+        } catch {
+          /* no folder */
+        }
+      }
+      const actual = this.lower.get(n.toLowerCase());
+      if (actual === undefined || actual === n) return undefined;
+      try {
+        return this.read(join(this.dir, actual));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+
+  private buf = Buffer.allocUnsafe(1 << 16);
+  /** Reads a whole file through one reused buffer: no Buffer per file (reading 100,000s of HRU
+   * files otherwise leaves the process's RSS high with freed native memory). */
+  private read(path: string): string {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size > this.buf.length) this.buf = Buffer.allocUnsafe(size);
+      let got = 0;
+      while (got < size) {
+        const k = readSync(fd, this.buf, got, size - got, got);
+        if (k <= 0) break;
+        got += k;
+      }
+      return this.buf.toString('latin1', 0, got);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+export interface LoadOptions {
+  /** Stream the HRU files into the model when it is built instead of keeping every HRU's
+   * record in the project (bounded memory; the project's `subbasins[].hrus` are then empty,
+   * so `modify` callbacks cannot change HRU parameters). Default false. */
+  streamHrus?: boolean;
 }
 
 /** Reads a TxtInOut folder with the TxtInOut reader and builds the engine's project. */
-export async function loadProject(dir: string): Promise<Project> {
+export async function loadProject(dir: string, opts: LoadOptions = {}): Promise<Project> {
   let sp: SwatProject;
+  const stream = opts.streamHrus === true;
   try {
-    sp = await readTxtInOut(dir);
+    sp = await readTxtInOut(dir, stream ? { hrus: false, otherFiles: false } : {});
   } catch (err) {
     throw new InputError(err instanceof Error ? err.message : String(err));
   }
-  const { readFileSync, readdirSync } = await import('node:fs');
-  const { join } = await import('node:path');
   const cioName = readdirSync(dir).find((f) => f.toLowerCase() === 'file.cio');
   const cioText = cioName ? readFileSync(join(dir, cioName), 'latin1') : undefined;
   const missing = sp.warnings.filter((x) => /^missing (fig|basin|subbasin)/.test(x));
   if (missing.length > 0) throw new InputError(missing.join('; '));
-  return fromSwatProject(sp, dir, cioText);
+  return fromSwatProject(sp, dir, cioText, stream ? new FileReader(dir) : undefined);
 }

@@ -55,7 +55,7 @@ describe('LREW against SWAT rev 637', () => {
     yearlyDir = lrewCopy('yearly');
     const s = await runSimulation(yearlyDir);
     base = s.aveAnnualBasin;
-  });
+  }, 60_000);
 
   it('average annual basin values are within 10% of SWAT', async () => {
     const std = await readOutputStd(join(yearlyDir, 'output.std'));
@@ -170,6 +170,19 @@ describe('LREW against SWAT rev 637', () => {
     const r2 = await run((p) => { p.basin.surlag = 0.5; });
     expect(Math.abs(r2['SURFACE RUNOFF Q'] / base['SURFACE RUNOFF Q'] - 1)).toBeLessThan(0.05);
   });
+});
+
+describe('HRUs in worker threads', () => {
+  it('2 threads give the same results as 1 (subbasin blocks on shared arrays)', async () => {
+    const dir = lrewCopy('yearly');
+    const one = await simulateProject(await loadProject(dir, { streamHrus: true }), { threads: 1, writeOutputs: false });
+    const two = await simulateProject(await loadProject(dir, { streamHrus: true }), { threads: 2, writeOutputs: false });
+    for (const [k, v] of Object.entries(one.summary.aveAnnualBasin)) expect(two.summary.aveAnnualBasin[k], k).toBeCloseTo(v, 9);
+    const a = one.totals.hruAa, b = two.totals.hruAa;
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+    expect(worst).toBe(0);
+  }, 60_000);
 });
 
 describe('routing options on LREW', () => {

@@ -5,7 +5,7 @@ import { runOps } from './mgt.ts';
 import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
 import type { SimTotals } from './sim.ts';
-import { BV, C, HV, NC, NHV, SV } from './vars.ts';
+import { BV, C, HV, NC, NHV, NSV, SV } from './vars.ts';
 
 /** Per-day values shared by the HRUs of a subbasin (one mutable object, no allocation). */
 export class DayShared {
@@ -19,6 +19,35 @@ export class DayShared {
     this.sPetNoSnow = o.sPetNoSnow; this.sPetSnow = o.sPetSnow; this.sWnd = o.sWnd; this.sVpd = o.sVpd; this.sDlt = o.sDlt; this.sGma = o.sGma;
     this.sXl = o.sXl; this.sRho = o.sRho; this.sRout = o.sRout; this.sPcp = o.sPcp; this.ipet = o.ipet; this.subWyld = o.subWyld;
     this.subLoad = o.subLoad; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
+  }
+}
+
+/** Per-subbasin weather of the day, filled by the main thread before the HRUs run. */
+export interface SubDayArrays {
+  sTav: Float64Array; sTmx: Float64Array; sTmn: Float64Array; sSlr: Float64Array; sDayl: Float64Array;
+}
+
+/** Accumulates a printed HRU's daily output vector into its print periods (outputs.ts Acc). */
+export interface HruAccumulator {
+  addUnit(u: number, src: Float64Array, off: number): void;
+}
+
+/** All HRUs of subbasins [s0, s1) for the day, each HRU's output accumulated right after it. */
+export function runHrus(D: DayShared, w: SubDayArrays, s0: number, s1: number, acc: HruAccumulator | null): void {
+  const m = D.m;
+  const subs = D.p.subbasins;
+  const wanted = D.wanted;
+  const accumulate = acc !== null && D.printing && wanted !== null;
+  for (let s = s0; s < s1; s++) {
+    D.s = s;
+    D.sb = subs[s];
+    D.tav = w.sTav[s]; D.tmx = w.sTmx[s]; D.tmn = w.sTmn[s]; D.slr = w.sSlr[s]; D.dayl = w.sDayl[s];
+    D.svo = s * NSV;
+    const h1 = m.subHruEnd[s];
+    for (let h = m.subHruBegin[s]; h < h1; h++) {
+      hruDay(D, h);
+      if (accumulate && wanted[h] === 1) acc.addUnit(h, D.hv, 0);
+    }
   }
 }
 
@@ -43,6 +72,8 @@ class HruScratch {
   }
 }
 const X = new HruScratch();
+/** Percolation out of each layer today (mm), for the phosphorus leaching. */
+const PRK = new Float64Array(ML);
 
 const ESD = 500; // maximum soil depth for evaporation (mm)
 const ETCO = 0.8; // fraction of a layer's water that can evaporate in a day
@@ -57,7 +88,9 @@ export function hruDay(D: DayShared, h: number): void {
   const nl = m.nly[h];
   X.reset();
   const want = D.wanted !== null && D.wanted[h] === 1;
-  if (want) X.swInit = solSwNow(m, base, nl);
+  // soil water at the start of the day: operations and canopy/snow do not change it, so it is
+  // also the soil water of the soil temperature and of the curve number
+  X.swInit = solSwNow(m, base, nl);
   X.precip = D.sPcp[D.s];
   X.precipRaw = X.precip;
   const rcn = b.rcnSub > 0 ? b.rcnSub : b.rcn;
@@ -155,7 +188,7 @@ function soilTemperature(D: DayShared, h: number): void {
   const bd = m.avgBd[h];
   const dp = m.soltDp[h];
   const ww = 0.356 - 0.144 * bd;
-  const sw = solSwNow(m, base, nl);
+  const sw = X.swInit;
   const wc = sw / (ww * m.solZ[base + nl - 1]);
   const q = (1 - wc) / (1 + wc);
   const dd = Math.exp(m.soltBb[h] * q * q) * dp;
@@ -223,7 +256,7 @@ function surfaceRunoff(D: DayShared, h: number): void {
   const b = D.b;
   const base = h * ML;
   const nl = m.nly[h];
-  const solSw = solSwNow(m, base, nl);
+  const solSw = X.swInit;
   let r2: number;
   if (b.icn === 1) r2 = m.sci[h];
   else {
@@ -345,6 +378,7 @@ function percolation(D: DayShared, h: number): void {
     }
     latq += lat;
     if (l === 0) X.prk1 = sep;
+    PRK[l] = sep;
     if (l === nl - 1) sepbtm = sep;
     zprev = m.solZ[o];
   }
@@ -359,13 +393,27 @@ function percolation(D: DayShared, h: number): void {
     m.solSolp[base] -= q;
     X.surqSolp = q;
   }
-  if (X.prk1 > 0 && m.solSolp[base] > 0 && nl > 1) {
-    const pperco = D.b.pperco > 0 ? D.b.pperco : 10;
-    const vap = Math.min((m.solSolp[base] * X.prk1) / (bd1 * z1 * 10 * pperco), m.solSolp[base]);
+  // leaching (solp.f, rev 627+): the top layer loses at most half its labile P, the layers
+  // below at most a fifth, each to the next one; SWAT's "P LEACHED" is the flux into the
+  // bottom layer (the last one computed)
+  const pperco = D.b.pperco > 0 ? D.b.pperco : 10;
+  let vap = 0;
+  if (X.prk1 > 0 && m.solSolp[base] > 0) {
+    vap = Math.min((m.solSolp[base] * X.prk1) / (1000 * m.wt1[base] * pperco), 0.5 * m.solSolp[base]);
     m.solSolp[base] -= vap;
-    m.solSolp[base + 1] += vap;
-    X.pLeach = vap;
+    if (nl > 1) m.solSolp[base + 1] += vap;
   }
+  for (let l = 1; l < nl - 1; l++) {
+    const o = base + l;
+    vap = 0;
+    const prk = PRK[l];
+    if (prk > 0 && m.solSolp[o] > 0) {
+      vap = Math.min((m.solSolp[o] * prk) / (1000 * m.wt1[o] * pperco), 0.2 * m.solSolp[o]);
+      m.solSolp[o] -= vap;
+      m.solSolp[o + 1] += vap;
+    }
+  }
+  X.pLeach = vap;
 }
 
 /** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f). */
@@ -926,7 +974,12 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const sv = D.sv;
   const svo = D.svo;
   const fr = m.hruFr[h];
-  const swEnd = solSwNow(m, base, nl);
+  let swEnd = 0;
+  let tno3 = 0;
+  for (let l = 0; l < nl; l++) {
+    swEnd += m.solSt[base + l];
+    tno3 += m.solNo3[base + l];
+  }
   sv[svo + SV.PRECIP] += X.precipRaw * fr;
   sv[svo + SV.SNOMELT] += X.snomlt * fr;
   sv[svo + SV.PET] += X.pet * fr;
@@ -946,8 +999,6 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   sv[svo + SV.LATNO3] += X.no3Lat * fr;
   const bv = D.bv;
   const da = m.dafr[h];
-  let tno3 = 0;
-  for (let l = 0; l < nl; l++) tno3 += m.solNo3[base + l];
   bv[BV.PRECIP] += X.precipRaw * da;
   bv[BV.SNOFALL] += X.snofall * da;
   bv[BV.SNOMELT] += X.snomlt * da;
@@ -1002,7 +1053,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   }
   if (!want) return;
   const hv = D.hv;
-  const o = h * NHV;
+  const o = 0; // D.hv: the day's vector of the HRU just simulated (accumulated at once by runHrus)
   const growing = X.growing;
   hv[o + HV.PRECIP] = X.precipRaw;
   hv[o + HV.SNOFALL] = X.snofall;
@@ -1092,7 +1143,7 @@ export function waterHru(D: DayShared, h: number, precip: number, no3Rain: numbe
     totals.hruAa[h * 6 + 3] += et;
   }
   if (wanted !== null && wanted[h] === 1) {
-    const o = h * NHV;
+    const o = 0;
     for (let k = 0; k < NHV; k++) hv[o + k] = 0;
     hv[o + HV.PRECIP] = precip;
     hv[o + HV.PET] = pet;

@@ -4,4 +4,5 @@
 export { runSimulation, simulateProject } from './run.ts';
 export type { RunOptions, RunSummary } from './run.ts';
 export { loadProject, fromSwatProject, InputError } from './adapter.ts';
+export type { LoadOptions } from './adapter.ts';
 export type { Project } from './project.ts';

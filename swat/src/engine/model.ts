@@ -96,10 +96,33 @@ export interface OpArrays {
   v4: Float64Array; v5: Float64Array; v6: Float64Array; v7: Float64Array; v8: Float64Array; v9: Float64Array;
 }
 
+const OP_INT = ['month', 'day', 'code', 'i1', 'i2', 'i3'] as const;
+const OP_FLOAT = ['husc', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'] as const;
+function newOps(cap: number): OpArrays {
+  const o = {} as Record<string, Int32Array | Float64Array>;
+  for (const k of OP_INT) o[k] = new Int32Array(cap);
+  for (const k of OP_FLOAT) o[k] = new Float64Array(cap);
+  return o as unknown as OpArrays;
+}
+function growOps(a: OpArrays, cap: number): OpArrays {
+  const o = newOps(cap);
+  for (const k of [...OP_INT, ...OP_FLOAT]) (o[k] as Float64Array).set(a[k] as Float64Array);
+  return o;
+}
+function trimOps(a: OpArrays, n: number, shared: boolean): OpArrays {
+  const o = {} as Record<string, Int32Array | Float64Array>;
+  for (const k of OP_INT) o[k] = shared ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
+  for (const k of OP_FLOAT) o[k] = shared ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
+  for (const k of [...OP_INT, ...OP_FLOAT]) o[k].set(a[k].subarray(0, n) as never);
+  return o as unknown as OpArrays;
+}
+
 export class Model {
   readonly nhru: number;
   readonly nsub: number;
   readonly plants: PlantTable;
+  /** state in SharedArrayBuffers (worker threads) */
+  readonly shared: boolean;
   // --- HRU identity/static
   hruSub: Int32Array; hruKm: Float64Array; hruFr: Float64Array; dafr: Float64Array;
   hruName: string[]; hruLanduse: string[]; hruSoil: string[];
@@ -138,22 +161,25 @@ export class Model {
   subArea: Float64Array; subLat: Float64Array; subElev: Float64Array; subCo2: Float64Array; subPhutot: Float64Array; subTmpAn: Float64Array;
   subDaylmn: Float64Array; subDormHr: Float64Array; subHruBegin: Int32Array; subHruEnd: Int32Array;
 
-  constructor(p: Project) {
-    const hrus: Hru[] = [];
+  /** With `shared`, HRU state lives in SharedArrayBuffers so worker threads can simulate
+   * part of the HRUs on the same arrays (see threads.ts). */
+  constructor(p: Project, opts: { shared?: boolean } = {}) {
+    // HRU counts per subbasin: the HRUs themselves may be streamed (p.hruSource), a subbasin at a
+    // time, converted into the arrays below and dropped
+    const counts = p.subbasins.map((s) => (s.hrus.length > 0 || !p.hruSource ? s.hrus.length : s.hruCount ?? 0));
     const hruSubList: number[] = [];
-    p.subbasins.forEach((s, si) => {
-      for (const h of s.hrus) {
-        hrus.push(h);
-        hruSubList.push(si);
-      }
+    counts.forEach((c, si) => {
+      for (let k = 0; k < c; k++) hruSubList.push(si);
     });
-    const n = hrus.length;
+    const n = hruSubList.length;
     const nsub = p.subbasins.length;
     this.nhru = n;
     this.nsub = nsub;
-    const F = () => new Float64Array(n);
-    const FL = () => new Float64Array(n * ML);
-    const I = () => new Int32Array(n);
+    const sh = opts.shared === true;
+    this.shared = sh;
+    const F = () => (sh ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n));
+    const FL = () => (sh ? new Float64Array(new SharedArrayBuffer(8 * n * ML)) : new Float64Array(n * ML));
+    const I = () => (sh ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n));
     const basin = p.basin;
     this.plants = new PlantTable([...p.plants.values()]);
     const da = p.subbasins.reduce((a, s) => a + s.area, 0);
@@ -176,15 +202,16 @@ export class Model {
       let k = 0;
       p.subbasins.forEach((s, si) => {
         this.subHruBegin[si] = k;
-        k += s.hrus.length;
+        k += counts[si];
         this.subHruEnd[si] = k;
+        void s;
       });
     }
 
     this.hruSub = Int32Array.from(hruSubList);
-    this.hruName = hrus.map((h) => h.name);
-    this.hruLanduse = hrus.map((h) => h.landuse);
-    this.hruSoil = hrus.map((h) => h.soilName);
+    this.hruName = new Array<string>(n).fill('');
+    this.hruLanduse = new Array<string>(n).fill('');
+    this.hruSoil = new Array<string>(n).fill('');
     this.hruFr = F(); this.hruKm = F(); this.dafr = F();
     this.slsubbsn = F(); this.slp = F(); this.ovN = F(); this.slsoil = F(); this.latTtime = F(); this.brt = F(); this.tconc = F();
     this.canmx = F(); this.esco = F(); this.epco = F(); this.depImp = F(); this.cn2 = F(); this.usleP = F(); this.usleK = F(); this.usleLs = F();
@@ -209,31 +236,50 @@ export class Model {
     this.autoWstrs = F(); this.autoIrrMx = F(); this.autoIrrEff = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
     this.grzDays = I(); this.grzEat = F(); this.grzTrmp = F();
 
-    // management operations, flattened
-    let nops = 0;
-    for (const h of hrus) nops += h.ops.length;
-    this.ops = {
-      month: new Int32Array(nops), day: new Int32Array(nops), husc: new Float64Array(nops), code: new Int32Array(nops), i1: new Int32Array(nops),
-      i2: new Int32Array(nops), i3: new Int32Array(nops), v4: new Float64Array(nops), v5: new Float64Array(nops), v6: new Float64Array(nops),
-      v7: new Float64Array(nops), v8: new Float64Array(nops), v9: new Float64Array(nops),
-    };
+    // management operations, flattened (arrays grow while the HRUs stream in)
+    this.ops = newOps(Math.max(16, n * 8));
     this.opBegin = I(); this.opEnd = I(); this.opPtr = I(); this.opWait = I();
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      this.opBegin[i] = k;
-      for (const o of hrus[i].ops) {
-        const O = this.ops;
-        O.month[k] = o.month; O.day[k] = o.day; O.husc[k] = o.husc; O.code[k] = o.op; O.i1[k] = o.i1; O.i2[k] = o.i2; O.i3[k] = o.i3;
-        O.v4[k] = o.v4; O.v5[k] = o.v5; O.v6[k] = o.v6; O.v7[k] = o.v7; O.v8[k] = o.v8; O.v9[k] = o.v9;
-        k++;
-      }
-      this.opEnd[i] = k;
-      this.opPtr[i] = this.opBegin[i];
-    }
+    this.nops = 0;
 
-    for (let i = 0; i < n; i++) {
-      const h = hrus[i];
-      const si = hruSubList[i];
+    let i = 0;
+    for (let si = 0; si < nsub; si++) {
+      const s = p.subbasins[si];
+      const list = s.hrus.length > 0 || !p.hruSource ? s.hrus : p.hruSource(si);
+      const i0 = i;
+      for (const h of list) {
+        if (i - i0 >= counts[si]) throw new Error(`subbasin ${s.num}: more HRUs than the ${counts[si]} expected`);
+        this.initHru(i++, si, h, p, da);
+      }
+      if (i - i0 !== counts[si]) throw new Error(`subbasin ${s.num}: ${i - i0} HRUs read, ${counts[si]} expected`);
+    }
+    this.ops = trimOps(this.ops, this.nops, sh); // shared: not copied to worker threads
+  }
+
+  private nops = 0;
+
+  private addOps(i: number, h: Hru): void {
+    let k = this.nops;
+    if (k + h.ops.length > this.ops.code.length) this.ops = growOps(this.ops, Math.max(2 * this.ops.code.length, k + h.ops.length));
+    const O = this.ops;
+    this.opBegin[i] = k;
+    for (const o of h.ops) {
+      O.month[k] = o.month; O.day[k] = o.day; O.husc[k] = o.husc; O.code[k] = o.op; O.i1[k] = o.i1; O.i2[k] = o.i2; O.i3[k] = o.i3;
+      O.v4[k] = o.v4; O.v5[k] = o.v5; O.v6[k] = o.v6; O.v7[k] = o.v7; O.v8[k] = o.v8; O.v9[k] = o.v9;
+      k++;
+    }
+    this.opEnd[i] = k;
+    this.opPtr[i] = this.opBegin[i];
+    this.nops = k;
+  }
+
+  /** Fills HRU i (of subbasin si) from its input record. */
+  private initHru(i: number, si: number, h: Hru, p: Project, da: number): void {
+    const basin = p.basin;
+    this.addOps(i, h);
+    this.hruName[i] = h.name;
+    this.hruLanduse[i] = h.landuse;
+    this.hruSoil[i] = h.soilName;
+    {
       const s = p.subbasins[si];
       this.hruFr[i] = h.hruFr;
       this.hruKm[i] = h.hruFr * s.area;
@@ -406,6 +452,26 @@ export class Model {
         }
       }
     }
+  }
+
+  /** The typed-array fields of the model (state and parameters), for a worker's view. */
+  arrays(): Record<string, ArrayBufferView> {
+    const o: Record<string, ArrayBufferView> = {};
+    for (const [k, v] of Object.entries(this)) if (ArrayBuffer.isView(v)) o[k] = v;
+    return o;
+  }
+
+  /** A model over arrays shared with another thread (built by `arrays()` there). */
+  static view(arrays: Record<string, ArrayBufferView>, ops: OpArrays, plants: PlantParams[], nhru: number, nsub: number): Model {
+    // A generated constructor with one named store per field: V8 then gives the object fast
+    // (in-object) properties, as for `new Model` (Object.assign of ~150 keys would leave it
+    // in slow dictionary mode, halving the speed of the HRU code).
+    const keys = Object.keys(arrays).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k));
+    const body = ['this.nhru = nhru; this.nsub = nsub; this.shared = true; this.plants = plants; this.ops = ops;',
+      'this.hruName = []; this.hruLanduse = []; this.hruSoil = []; this.nops = 0;', ...keys.map((k) => `this.${k} = a.${k};`)].join('\n');
+    const Make = new Function('a', 'ops', 'plants', 'nhru', 'nsub', body) as unknown as { prototype: object; new (...args: unknown[]): Model };
+    Make.prototype = Model.prototype;
+    return new Make(arrays, ops, new PlantTable(plants), nhru, nsub);
   }
 
   /** SWAT curno: CN1/CN3, maximum retention and the soil-water shape coefficients. */

@@ -33,51 +33,96 @@ const RCH_MAP: Record<string, number> = {
   'NO3ConcMg/l': RV.NO3CONC,
 };
 
-/** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run. */
-class Acc {
+/** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run.
+ * Daily values go into the buffers the print code needs (period: monthly/daily rows; year:
+ * yearly rows); the whole-run buffer is rolled up from the year at each year end. */
+export class Acc {
   readonly nu: number;
   readonly nv: number;
   readonly agg: Int8Array;
   period: Float64Array; year: Float64Array; all: Float64Array;
   nPeriod = 0; nYear = 0; nAll = 0;
-  constructor(nu: number, nv: number, agg: Int8Array) {
+  readonly usePeriod: boolean;
+  readonly useYear: boolean;
+  private readonly sumIdx: Int32Array; // agg 0 (sum) and 1 (mean): summed
+  private readonly otherIdx: Int32Array;
+  private readonly sumPrefix: number;
+  /** `shared`: buffers in SharedArrayBuffers (HRUs accumulated by worker threads); `buffers`:
+   * a view over another thread's buffers. */
+  constructor(nu: number, nv: number, agg: Int8Array, usePeriod = true, useYear = true, shared = false,
+    buffers?: { period: Float64Array; year: Float64Array; all: Float64Array }) {
     this.nu = nu;
     this.nv = nv;
     this.agg = agg;
-    this.period = new Float64Array(nu * nv);
-    this.year = new Float64Array(nu * nv);
-    this.all = new Float64Array(nu * nv);
+    this.usePeriod = usePeriod;
+    this.useYear = useYear;
+    const sums: number[] = [];
+    const other: number[] = [];
+    for (let v = 0; v < nv; v++) (agg[v] <= 1 ? sums : other).push(v);
+    this.sumIdx = Int32Array.from(sums);
+    this.otherIdx = Int32Array.from(other);
+    // summed variables numbered 0..k-1 (vars.ts HV): added in one contiguous loop
+    this.sumPrefix = sums.every((v, i) => v === i) ? sums.length : 0;
+    const mk = (len: number) => (shared ? new Float64Array(new SharedArrayBuffer(8 * len)) : new Float64Array(len));
+    this.period = buffers?.period ?? mk(usePeriod ? nu * nv : 0);
+    this.year = buffers?.year ?? mk(useYear ? nu * nv : 0);
+    this.all = buffers?.all ?? mk(useYear ? nu * nv : 0);
   }
   addUnit(u: number, src: Float64Array, srcOff: number): void {
-    const nv = this.nv, agg = this.agg;
-    const o = u * nv;
-    const P = this.period, Y = this.year, A = this.all;
-    for (let v = 0; v < nv; v++) {
-      const x = src[srcOff + v];
-      const a = agg[v];
-      if (a <= 1) {
-        P[o + v] += x;
-        Y[o + v] += x;
-        A[o + v] += x;
-      } else if (a === 2) {
-        P[o + v] = x;
-        Y[o + v] = x;
-        A[o + v] = x;
-      } else if (a === 4 || a === 5) {
-        if (a === 5 || this.nPeriod === 0 || x > P[o + v]) P[o + v] = x;
-        if (this.nYear === 0 || x > Y[o + v]) Y[o + v] = x;
-        if (this.nAll === 0 || x > A[o + v]) A[o + v] = x;
-      } else {
-        if (this.nPeriod === 0) P[o + v] = x;
-        if (this.nYear === 0) Y[o + v] = x;
-        if (this.nAll === 0) A[o + v] = x;
+    const o = u * this.nv;
+    const si = this.sumIdx, oi = this.otherIdx, agg = this.agg;
+    if (this.usePeriod) {
+      const P = this.period;
+      const ns = this.sumPrefix;
+      if (ns > 0) for (let v = 0; v < ns; v++) P[o + v] += src[srcOff + v];
+      else for (let k = 0; k < si.length; k++) P[o + si[k]] += src[srcOff + si[k]];
+      for (let k = 0; k < oi.length; k++) {
+        const v = oi[k];
+        const x = src[srcOff + v];
+        const a = agg[v];
+        if (a === 2 || a === 5) P[o + v] = x;
+        else if (a === 4) {
+          if (this.nPeriod === 0 || x > P[o + v]) P[o + v] = x;
+        } else if (this.nPeriod === 0) P[o + v] = x;
+      }
+    }
+    if (this.useYear) {
+      const Y = this.year;
+      const ns = this.sumPrefix;
+      if (ns > 0) for (let v = 0; v < ns; v++) Y[o + v] += src[srcOff + v];
+      else for (let k = 0; k < si.length; k++) Y[o + si[k]] += src[srcOff + si[k]];
+      for (let k = 0; k < oi.length; k++) {
+        const v = oi[k];
+        const x = src[srcOff + v];
+        const a = agg[v];
+        if (a === 2) Y[o + v] = x;
+        else if (a === 4 || a === 5) {
+          if (this.nYear === 0 || x > Y[o + v]) Y[o + v] = x;
+        } else if (this.nYear === 0) Y[o + v] = x;
       }
     }
   }
   endDay(): void {
     this.nPeriod++;
     this.nYear++;
-    this.nAll++;
+  }
+  /** Rolls the year into the whole-run buffer (before the year is reset). */
+  endYear(): void {
+    if (!this.useYear || this.nYear === 0) return;
+    const Y = this.year, A = this.all, agg = this.agg, nv = this.nv;
+    for (let u = 0; u < this.nu; u++) {
+      const o = u * nv;
+      for (let v = 0; v < nv; v++) {
+        const a = agg[v];
+        const x = Y[o + v];
+        if (a <= 1) A[o + v] += x;
+        else if (a === 2) A[o + v] = x;
+        else if (a === 4 || a === 5) {
+          if (this.nAll === 0 || x > A[o + v]) A[o + v] = x;
+        } else if (this.nAll === 0) A[o + v] = x;
+      }
+    }
+    this.nAll += this.nYear;
   }
   /** Values of unit u from buffer `which`, means divided by the day count, sums divided by `div`. */
   values(which: 'period' | 'year' | 'all', u: number, div: number, out: Float64Array): Float64Array {
@@ -113,7 +158,9 @@ export class OutputSet implements SimObserver {
   private readonly p: Project;
   private readonly iprint: number;
   private readonly nyskip: number;
-  private readonly hruAcc: Acc;
+  /** HRU accumulators: filled by the simulation loop (runHrus), HRU by HRU, possibly in
+   * worker threads; the other kinds are accumulated here. */
+  readonly hruAcc: Acc;
   private readonly subAcc: Acc;
   private readonly rchAcc: Acc;
   private readonly printedHrus: number[];
@@ -145,10 +192,14 @@ export class OutputSet implements SimObserver {
     const list = c.hruPrint.length > 0 ? c.hruPrint.filter((x) => x >= 1 && x <= n).map((x) => x - 1) : Array.from({ length: n }, (_, i) => i);
     this.printedHrus = list;
     for (const h of list) this.hruWanted[h] = 1;
-    this.hruAcc = new Acc(n, NHV, HV_AGG);
-    this.subAcc = new Acc(model.nsub, NSV, SV_AGG);
+    // period buffers for monthly/daily printing, year (and whole-run) buffers for yearly rows
+    // and average-annual rows
+    const usePeriod = c.iprint === 0 || c.iprint === 1;
+    const useYear = c.iprint !== 1;
+    this.hruAcc = new Acc(n, NHV, HV_AGG, usePeriod, useYear, model.shared);
+    this.subAcc = new Acc(model.nsub, NSV, SV_AGG, usePeriod, useYear);
     this.reachNums = [...p.reaches.keys()].sort((a, b) => a - b);
-    this.rchAcc = new Acc(this.reachNums.length, NRV, RV_AGG);
+    this.rchAcc = new Acc(this.reachNums.length, NRV, RV_AGG, usePeriod, useYear);
     this.hruNames = model.hruName;
     this.hruSubNum = Array.from(model.hruSub, (s) => s + 1);
     this.hruArea = Array.from(model.hruKm);
@@ -164,7 +215,7 @@ export class OutputSet implements SimObserver {
         hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
         this.reachArea.set(cmd.reach, hydArea[cmd.inp] ?? 0);
       } else if (cmd.kind === 'rec') hydArea[cmd.out] = 0;
-      else if (cmd.kind === 'pass') hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
+      else if (cmd.kind === 'pass' || cmd.kind === 'routres') hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
     }
     if (opts.files !== false) this.open(opts.dir, model);
   }
@@ -200,7 +251,7 @@ export class OutputSet implements SimObserver {
   day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array): void | Promise<void> {
     if (ctx.yearIndex < this.nyskip) return;
     const hAcc = this.hruAcc, sAcc = this.subAcc, rAcc = this.rchAcc;
-    for (const h of this.printedHrus) hAcc.addUnit(h, hv, h * NHV);
+    void hv;
     for (let s = 0; s < sAcc.nu; s++) sAcc.addUnit(s, sv, s * NSV);
     for (let r = 0; r < rAcc.nu; r++) rAcc.addUnit(r, rv, r * NRV);
     hAcc.endDay();
@@ -225,6 +276,9 @@ export class OutputSet implements SimObserver {
     if (ctx.lastDayOfYear) {
       this.printedYears++;
       if (this.iprint !== 1) emit('year', 'year', { year: ctx.year }, 1);
+      hAcc.endYear();
+      sAcc.endYear();
+      rAcc.endYear();
       hAcc.reset('year');
       sAcc.reset('year');
       rAcc.reset('year');

@@ -48,7 +48,10 @@ export interface Subbasin {
   rfinc: number[]; tmpinc: number[]; radinc: number[]; huminc: number[];
   wgn: Wgn;
   pond: { pndFr: number; pndPsa: number; pndPvol: number; pndEsa: number; pndEvol: number; pndVol: number; pndK: number };
+  /** the HRUs, or [] when they are streamed by Project.hruSource */
   hrus: Hru[];
+  /** number of HRUs (the .sub's list) when `hrus` is streamed */
+  hruCount?: number;
 }
 
 export interface Wgn {
@@ -114,10 +117,29 @@ export type FigCommand =
   | { kind: 'subbasin'; out: number; sub: number }
   | { kind: 'route'; out: number; reach: number; inp: number }
   | { kind: 'add'; out: number; a: number; b: number }
-  /** routres and other hydrograph commands not simulated: the inflow passes through unchanged */
+  /** hydrograph commands not simulated: the inflow passes through unchanged */
   | { kind: 'pass'; out: number; inp: number; name: string }
+  /** routres: reservoir `res` (reservoir.ts) */
+  | { kind: 'routres'; out: number; inp: number; res: Reservoir }
   | { kind: 'rec'; out: number; file: string; code: 'recday' | 'recmon' | 'recyear' | 'reccnst'; series: PointSource }
   | { kind: 'other'; name: string };
+
+/** A reservoir (.res and .lwq of a fig.fig routres command), in the files' units: volumes
+ * 10^4 m3, areas ha, flows m3/s, concentrations mg/l, settling rates m/year. */
+export interface Reservoir {
+  num: number; file: string;
+  sub: number; mores: number; iyres: number;
+  esa: number; evol: number; psa: number; pvol: number; vol: number; sed: number; nsed: number; d50: number; k: number;
+  iresco: number; oflowmx: number[]; oflowmn: number[]; rr: number; iflod1r: number; iflod2r: number; ndtargr: number;
+  starg: number[]; wuresn: number[]; wurtnf: number; evrsv: number; oflowmnFps: number; stargFps: number;
+  /** IRESCO 1: measured monthly outflow (m3/s), one row of 12 per simulated year */
+  monthlyOut: number[][];
+  /** IRESCO 3: measured daily outflow (m3/s), one value per day the reservoir operates */
+  dailyOut: number[];
+  // .lwq
+  ires1: number; ires2: number; psetlr1: number; psetlr2: number; nsetlr1: number; nsetlr2: number; chlar: number; seccir: number;
+  orgp: number; solp: number; orgn: number; no3: number; nh3: number; no2: number;
+}
 
 export interface PointSource {
   // flows m3/day and sediment t/day; loads kg/day
@@ -149,4 +171,7 @@ export interface Project {
   urbans: Map<number, UrbanParams>;
   weather: WeatherSeries;
   ndays: number;
+  /** Streams the HRUs of a subbasin (index = number - 1) when `subbasins[i].hrus` is empty: the
+   * model converts them into its arrays and drops them (bounded memory for large projects). */
+  hruSource?: (subIndex: number) => Iterable<Hru>;
 }

@@ -55,48 +55,51 @@ export function pointSource(ps: PointSource, yr: number, jd: number, mon: number
 }
 
 /** Channel routing of one day: variable storage (rtday.f) or Muskingum (rtmusk.f), losses, sediment (rtsed.f, CH_EQN 0). */
-export function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay: number, b: Basin): { out: number; evap: number; tloss: number; sedOut: number } {
+export interface RouteResult { out: number; evap: number; tloss: number; sedOut: number }
+const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0 };
+
+/** (The returned object is reused by the next call.) */
+export function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay: number, b: Basin): RouteResult {
   const r = rs.r;
   const n = r.chN2 > 0 ? r.chN2 : 0.014;
   const slope = Math.max(r.chS2, 1e-5);
   const c = rs.chside;
   const vol = wtrin + rs.stor;
   const volrt = vol / 86400;
-  // depth for the day's mean flow (1 cm iteration as rtday, solved by bisection here)
+  // depth for the day's mean flow (1 cm iteration as rtday, solved by bisection here; no
+  // allocation: this runs for every reach every day)
   let rcharea = 0, rchdep = 0, p = 0, topw = 0;
   if (volrt > 0) {
+    const sq = Math.sqrt(1 + c * c);
+    const s17 = Math.sqrt(17);
+    const sqs = Math.sqrt(slope);
     if (volrt > rs.maxrt) {
+      // above bankfull: flood plain 4 x the bankfull width on each side, side slope 4
+      const pb = rs.bottom + 2 * r.chD * sq + r.chW2 * 4;
       let lo = 0, hi = 50;
-      const qf = (dd: number) => {
-        const a = rs.areaBf + (r.chW2 * 5 + 4 * dd) * dd;
-        const pp = rs.bottom + 2 * r.chD * Math.sqrt(1 + c * c) + r.chW2 * 4 + 2 * dd * Math.sqrt(17);
-        return { a, pp, q: qman(a, a / pp, n, slope) };
-      };
       for (let k = 0; k < 40; k++) {
-        const mid = (lo + hi) / 2;
-        if (qf(mid).q < volrt) lo = mid;
-        else hi = mid;
+        const dd = (lo + hi) / 2;
+        const a = rs.areaBf + (r.chW2 * 5 + 4 * dd) * dd;
+        const pp = pb + 2 * dd * s17;
+        if ((a * Math.pow(a / pp, 2 / 3) * sqs) / n < volrt) lo = dd;
+        else hi = dd;
       }
-      const g = qf(hi);
-      rcharea = g.a;
-      p = g.pp;
+      rcharea = rs.areaBf + (r.chW2 * 5 + 4 * hi) * hi;
+      p = pb + 2 * hi * s17;
       rchdep = r.chD + hi;
       topw = 5 * r.chW2 + 2 * hi * 4;
     } else {
       let lo = 0, hi = Math.max(r.chD, 1e-3);
-      const qf = (dd: number) => {
-        const a = (rs.bottom + c * dd) * dd;
-        const pp = rs.bottom + 2 * dd * Math.sqrt(1 + c * c);
-        return { a, pp, q: pp > 0 ? qman(a, a / pp, n, slope) : 0 };
-      };
       for (let k = 0; k < 40; k++) {
-        const mid = (lo + hi) / 2;
-        if (qf(mid).q < volrt) lo = mid;
-        else hi = mid;
+        const dd = (lo + hi) / 2;
+        const a = (rs.bottom + c * dd) * dd;
+        const pp = rs.bottom + 2 * dd * sq;
+        const q = pp > 0 ? (a * Math.pow(a / pp, 2 / 3) * sqs) / n : 0;
+        if (q < volrt) lo = dd;
+        else hi = dd;
       }
-      const g = qf(hi);
-      rcharea = g.a;
-      p = g.pp;
+      rcharea = (rs.bottom + c * hi) * hi;
+      p = rs.bottom + 2 * hi * sq;
       rchdep = hi;
       topw = rs.bottom + 2 * hi * c;
     }
@@ -195,6 +198,10 @@ export function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay:
   } else {
     rs.sedStor = sedTot;
   }
-  return { out: rtwtr, evap, tloss, sedOut };
+  result.out = rtwtr;
+  result.evap = evap;
+  result.tloss = tloss;
+  result.sedOut = sedOut;
+  return result;
 }
 

@@ -11,6 +11,8 @@ export interface RunOptions {
   writeOutputs?: boolean;
   /** Change the loaded project before running (used by tests and scenario tools). */
   modify?: (p: Project) => void;
+  /** Threads simulating HRUs (default: 2 from 2,000 HRUs on, or HW_SWAT_THREADS; 1 = none). */
+  threads?: number;
 }
 
 export interface RunSummary {
@@ -43,6 +45,7 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
     return out;
   }, {
     onProgress: opts.onProgress,
+    threads: opts.threads,
     yieldEvery: () => new Promise<void>((r) => setImmediate(r)),
   });
   const files: string[] = [];
@@ -63,7 +66,9 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
 /** Reads the TxtInOut folder `dir`, simulates it and writes the outputs file.cio asks for. */
 export async function runSimulation(dir: string, opts: RunOptions = {}): Promise<RunSummary> {
   opts.onProgress?.(0, `Reading ${dir}`);
-  const p = await loadProject(dir);
+  // HRU files are streamed into the model (bounded memory) unless a `modify` callback may
+  // want to change HRU records
+  const p = await loadProject(dir, { streamHrus: !opts.modify });
   const { summary } = await simulateProject(p, opts);
   return summary;
 }

@@ -3,12 +3,15 @@
 // and lateral flow, PET, ET, plant growth, groundwater, lags, MUSLE) -> subbasin sums ->
 // fig.fig commands (route, add, point sources) -> outputs (streamed by OutputSet).
 import { isLeap } from './adapter.ts';
-import { DayShared, hruDay } from './hru.ts';
+import { DayShared, runHrus } from './hru.ts';
 import { runOps } from './mgt.ts';
 import { Model } from './model.ts';
+import type { Acc } from './outputs.ts';
 import type { Project } from './project.ts';
 import { initReach, pointSource, routeReach, type ReachState } from './route.ts';
-import { BV, C, NBV, NC, NHV, NRV, NSV, RV } from './vars.ts';
+import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
+import { CT, HruPool, partition, resolveThreads } from './threads.ts';
+import { BV, C, NBV, NC, NHV, NRV, NSV, RV, SV } from './vars.ts';
 import {
   DAYS_IN_MONTH, ee, generatePcp, generateRh, generateSlr, generateTmp, generateWnd, Rng, solarGeometry, subbasinSeed,
   type SubWeatherState,
@@ -22,6 +25,8 @@ export interface DayContext {
 export interface SimObserver {
   /** Which HRUs want their daily vector (null = none). */
   hruWanted: Uint8Array | null;
+  /** Accumulators of the printed HRUs' daily vectors (filled by the HRU loop itself). */
+  hruAcc?: Acc;
   day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array, bv: Float64Array): void | Promise<void>;
 }
 
@@ -29,6 +34,8 @@ export interface SimOptions {
   onProgress?: (percent: number, message: string) => void;
   /** Called between years; lets a long run yield to the event loop. */
   yieldEvery?: () => Promise<void>;
+  /** Threads simulating HRUs (1 = main thread only; default: threads.ts resolveThreads). */
+  threads?: number;
 }
 
 export interface SimTotals {
@@ -44,7 +51,9 @@ export interface SimTotals {
 }
 
 export async function simulate(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions = {}): Promise<SimTotals> {
-  const m = new Model(p);
+  const nhruIn = p.subbasins.reduce((a, s) => a + (s.hrus.length > 0 || !p.hruSource ? s.hrus.length : s.hruCount ?? 0), 0);
+  const threads = resolveThreads(opt.threads, nhruIn, p.subbasins.length);
+  const m = new Model(p, { shared: threads > 1 });
   const obs = makeObserver(m);
   const b = p.basin;
   const c = p.control;
@@ -56,14 +65,16 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
 
   // per-subbasin weather state
   const wst: SubWeatherState[] = subs.map((s) => ({ rng: new Rng(subbasinSeed(s, 0)), wetPrev: false }));
-  const sPcp = new Float64Array(nsub), sTmx = new Float64Array(nsub), sTmn = new Float64Array(nsub), sTav = new Float64Array(nsub);
-  const sSlr = new Float64Array(nsub), sRh = new Float64Array(nsub), sWnd = new Float64Array(nsub), sRmx = new Float64Array(nsub);
-  const sDayl = new Float64Array(nsub);
-  const sPetNoSnow = new Float64Array(nsub), sPetSnow = new Float64Array(nsub);
-  const sVpd = new Float64Array(nsub), sDlt = new Float64Array(nsub), sGma = new Float64Array(nsub), sXl = new Float64Array(nsub);
-  const sRho = new Float64Array(nsub), sRout = new Float64Array(nsub);
-  const subWyld = new Float64Array(nsub); // m3
-  const subLoad = new Float64Array(nsub * NC); // sediment t, nutrients kg (vars.ts C)
+  // arrays the HRU threads read or write: shared when HRUs run in worker threads
+  const SF = (len: number) => (threads > 1 ? new Float64Array(new SharedArrayBuffer(8 * len)) : new Float64Array(len));
+  const sPcp = SF(nsub), sTmx = SF(nsub), sTmn = SF(nsub), sTav = SF(nsub);
+  const sSlr = SF(nsub), sRh = new Float64Array(nsub), sWnd = SF(nsub), sRmx = new Float64Array(nsub);
+  const sDayl = SF(nsub);
+  const sPetNoSnow = SF(nsub), sPetSnow = SF(nsub);
+  const sVpd = SF(nsub), sDlt = SF(nsub), sGma = SF(nsub), sXl = SF(nsub);
+  const sRho = SF(nsub), sRout = SF(nsub);
+  const subWyld = SF(nsub); // m3
+  const subLoad = SF(nsub * NC); // sediment t, nutrients kg (vars.ts C)
   const wetDays = subs.map((s) => Math.max(1, s.wgn.pcpd.reduce((a, x) => a + x, 0)));
 
   // reaches and hydrograph storage
@@ -73,21 +84,26 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   for (const cmd of p.fig) if ('out' in cmd) maxHyd = Math.max(maxHyd, cmd.out);
   const hydQ = new Float64Array(maxHyd + 1);
   const hydC = new Float64Array((maxHyd + 1) * NC);
+  // reservoirs (routres), by fig.fig command; subbasin field capacity for the IRESCO 2 target
+  const resStates = new Map<object, ReservoirState>();
+  for (const cmd of p.fig) if (cmd.kind === 'routres') resStates.set(cmd, initReservoir(cmd.res));
+  const resDay: ReservoirDay = { inflow: 0, outflow: 0, evap: 0, seep: 0, pcp: 0, sedIn: 0, sedOut: 0, vol: 0, area: 0 };
+  const subSumfc = new Float64Array(nsub);
   const reachList = [...p.reaches.keys()].sort((a, bb) => a - bb);
   const reachIndex = new Map<number, number>();
   reachList.forEach((r, i) => reachIndex.set(r, i));
   const nr = reachList.length;
   // upstream drainage area per reach (for output AREAkm2) is computed by outputs.ts
 
-  const hv = new Float64Array(n * NHV);
-  const sv = new Float64Array(nsub * NSV);
+  const hv = new Float64Array(NHV); // the daily vector of the HRU being simulated (per thread)
+  const sv = SF(nsub * NSV);
   const rv = new Float64Array(nr * NRV);
   const bv = new Float64Array(NBV);
   const wanted = obs.hruWanted;
 
   const totals: SimTotals = {
     days: 0, hruDays: 0, basinSum: new Float64Array(NBV), printedYears: 0, basinYears: [], monthly: new Float64Array(12 * NBV),
-    hruAa: new Float64Array(n * 6), model: m,
+    hruAa: SF(n * 6), model: m,
   };
   const yearSum = new Float64Array(NBV);
   const D = new DayShared({
@@ -95,6 +111,15 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet: b.ipet, subWyld, subLoad, sv, bv, totals, printing: false, hv,
   });
 
+  const hruAcc = obs.hruAcc ?? null;
+  const subDay = { sTav, sTmx, sTmn, sSlr, sDayl };
+  const bounds = threads > 1 ? partition(m, threads) : [0, nsub];
+  const pool = threads > 1
+    ? await HruPool.start(m, p, bounds, {
+      ...subDay, sPcp, sWnd, sPetNoSnow, sPetSnow, sVpd, sDlt, sGma, sXl, sRho, sRout, subWyld, subLoad, sv, hruAa: totals.hruAa,
+    }, wanted, hruAcc)
+    : null;
+  try {
   const ipet = b.ipet;
   const esd = 500;
   const etco = 0.8;
@@ -269,15 +294,20 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         subWyld[s] = 0;
       }
 
-      // ---- HRUs
-      for (let s = 0; s < nsub; s++) {
-        D.s = s;
-        D.sb = subs[s];
-        D.tav = sTav[s]; D.tmx = sTmx[s]; D.tmn = sTmn[s]; D.slr = sSlr[s]; D.dayl = sDayl[s];
-        D.svo = s * NSV;
-        const h1 = m.subHruEnd[s];
-        for (let h = m.subHruBegin[s]; h < h1; h++) hruDay(D, h);
-      }
+      // ---- HRUs (blocks of subbasins in worker threads, the first block here)
+      if (pool) {
+        const ct = pool.ctrl;
+        ct[CT.JD] = jd;
+        ct[CT.MON] = mon;
+        ct[CT.PRINTING] = printing ? 1 : 0;
+        for (let k = 0; k < 13; k++) ct[CT.MSTART + k] = mstart[k];
+        ct[CT.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
+        ct[CT.NYEAR] = hruAcc ? hruAcc.nYear : 0;
+        pool.begin();
+        runHrus(D, subDay, bounds[0], bounds[1], hruAcc);
+        pool.finish();
+        for (const wb of pool.bvs) for (let k = 0; k < NBV; k++) bv[k] += wb[k];
+      } else runHrus(D, subDay, 0, nsub, hruAcc);
       totals.hruDays += n;
 
       // ---- routing: fig.fig commands in order
@@ -294,6 +324,23 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         } else if (cmd.kind === 'pass') {
           hydQ[cmd.out] = hydQ[cmd.inp];
           for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+        } else if (cmd.kind === 'routres') {
+          const st = resStates.get(cmd)!;
+          const r = cmd.res;
+          if (!reservoirOperating(r, yr, mon + 1)) {
+            hydQ[cmd.out] = hydQ[cmd.inp];
+            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+          } else {
+            const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
+            if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
+            hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
+              subSumfc[si], y, mon + 1, resDay);
+            // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
+            if (resDay.seep > 0 && m.subArea[si] > 0) {
+              const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
+              for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) m.shallst[h] += sepmm;
+            }
+          }
         } else if (cmd.kind === 'rec') {
           // FLO SED ORGN ORGP NO3 NH3 NO2 MINP (m3, t, kg per day)
           const v = pointSource(cmd.series, yr, jd, mon);
@@ -373,6 +420,9 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
     }
     if (opt.yieldEvery) await opt.yieldEvery();
+  }
+  } finally {
+    if (pool) await pool.stop();
   }
   if (opt.onProgress) opt.onProgress(100, 'Execution successfully completed');
   return totals;

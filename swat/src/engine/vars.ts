@@ -1,12 +1,13 @@
 // Indices of the daily output vectors (HRU, subbasin, reach, basin) and how each is
 // aggregated over a print period.
+// (the variables summed over a period come first: Acc adds them in one contiguous loop)
 export const HV = {
-  PRECIP: 0, SNOFALL: 1, SNOMELT: 2, IRR: 3, PET: 4, ET: 5, SW_INIT: 6, SW_END: 7, PERC: 8, GW_RCHG: 9, DA_RCHG: 10, REVAP: 11,
-  SA_ST: 12, DA_ST: 13, SURQ_GEN: 14, SURQ_CNT: 15, TLOSS: 16, LATQGEN: 17, GW_Q: 18, WYLD: 19, DAILYCN: 20, TMP_AV: 21,
-  TMP_MX: 22, TMP_MN: 23, SOL_TMP: 24, SOLAR: 25, SYLD: 26, USLE: 27, N_APP: 28, P_APP: 29, NAUTO: 30, W_STRS: 31, TMP_STRS: 32,
-  BIOM: 33, LAI: 34, YLD: 35, SNO: 36, GW_Q_D: 37, LATQCNT: 38, N_STRS: 39, NUP: 40, NFIX: 41, NSURQ: 42, NLATQ: 43, NO3L: 44,
-  F_MN: 45, A_MN: 46, DNIT: 47, NRAIN: 48, TNO3: 49, PUP: 50, ORGN: 51, ORGP: 52, SEDP: 53, SOLP: 54, P_STRS: 55, F_MP: 56,
-  AO_LP: 57, L_AP: 58, A_SP: 59,
+  PRECIP: 0, SNOFALL: 1, SNOMELT: 2, IRR: 3, PET: 4, ET: 5, PERC: 6, GW_RCHG: 7, DA_RCHG: 8, REVAP: 9, SURQ_GEN: 10,
+  SURQ_CNT: 11, TLOSS: 12, LATQGEN: 13, GW_Q: 14, WYLD: 15, DAILYCN: 16, TMP_AV: 17, TMP_MX: 18, TMP_MN: 19, SOL_TMP: 20,
+  SOLAR: 21, SYLD: 22, USLE: 23, N_APP: 24, P_APP: 25, NAUTO: 26, W_STRS: 27, TMP_STRS: 28, YLD: 29, GW_Q_D: 30, LATQCNT: 31,
+  N_STRS: 32, NUP: 33, NFIX: 34, NSURQ: 35, NLATQ: 36, NO3L: 37, F_MN: 38, A_MN: 39, DNIT: 40, NRAIN: 41, PUP: 42, ORGN: 43,
+  ORGP: 44, SEDP: 45, SOLP: 46, P_STRS: 47, F_MP: 48, AO_LP: 49, L_AP: 50, A_SP: 51, SW_INIT: 52, SW_END: 53, SA_ST: 54,
+  DA_ST: 55, SNO: 56, TNO3: 57, BIOM: 58, LAI: 59,
 } as const;
 export const NHV = 60;
 /** Aggregation of each HRU variable over a period: 0 sum, 1 mean, 2 last, 3 first, 4 maximum,

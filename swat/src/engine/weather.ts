@@ -36,8 +36,12 @@ export interface DayWeather {
   pcp: number; tmx: number; tmn: number; tav: number; slr: number; rh: number; wnd: number;
 }
 
-/** Maximum possible solar radiation (MJ/m2) and day length (h) — SWAT clgen. */
-export function solarGeometry(latDeg: number, doy: number): { rmx: number; dayl: number; ra0: number } {
+export interface SolarGeometry { rmx: number; dayl: number; ra0: number }
+const geoOut: SolarGeometry = { rmx: 0, dayl: 0, ra0: 0 };
+
+/** Maximum possible solar radiation (MJ/m2) and day length (h) — SWAT clgen. The returned
+ * object is reused by the next call (read it at once). */
+export function solarGeometry(latDeg: number, doy: number): SolarGeometry {
   const lat = (latDeg * Math.PI) / 180;
   const sd = Math.asin(0.4 * Math.sin((doy - 82) / 58.09));
   const dd = 1 + 0.033 * Math.cos(doy / 58.09);
@@ -50,7 +54,10 @@ export function solarGeometry(latDeg: number, doy: number): { rmx: number; dayl:
   const yc = Math.cos(lat) * Math.cos(sd);
   const x = h * ys + yc * Math.sin(h);
   ch = 0;
-  return { rmx: Math.max(0, 30 * dd * x), dayl: 7.6394 * h, ra0: Math.max(0, 37.59 * dd * x) };
+  geoOut.rmx = Math.max(0, 30 * dd * x);
+  geoOut.dayl = 7.6394 * h;
+  geoOut.ra0 = Math.max(0, 37.59 * dd * x);
+  return geoOut;
 }
 
 /** Minimum day length of the year at a latitude (h). */

@@ -119,6 +119,12 @@ function roundSignificant(abs: number, sig: number): { digits: string; exp: numb
   let ePos = s.indexOf('e');
   let digits = s.slice(0, ePos).replace('.', '');
   let exp = Number(s.slice(ePos + 1));
+  // an exact tie at digit sig+1 reads ...5 when printed with one more digit: only then is the
+  // (slow) long expansion needed
+  if (sig < 100) {
+    const one = abs.toExponential(sig);
+    if (one.charCodeAt(one.indexOf('e') - 1) !== 53) return { digits, exp };
+  }
   const long = abs.toExponential(Math.min(100, sig + 20));
   const lePos = long.indexOf('e');
   const ld = long.slice(0, lePos).replace('.', '');
@@ -138,6 +144,11 @@ function roundSignificant(abs: number, sig: number): { digits: string; exp: numb
 function roundFixed(abs: number, decimals: number): string {
   const s = abs.toFixed(decimals);
   if (abs >= 1e21) return s;
+  // an exact tie prints ...5 with one more decimal: only then is the long expansion needed
+  if (decimals < 100) {
+    const one = abs.toFixed(decimals + 1);
+    if (one.charCodeAt(one.length - 1) !== 53) return s;
+  }
   const long = abs.toFixed(Math.min(100, decimals + 25));
   const dot = long.indexOf('.');
   const tail = long.slice(dot + 1 + decimals);

@@ -9,6 +9,7 @@ export { parseSub, formatSub, parseSubHruLine, formatSubHruLine } from './sub.ts
 export { parseRte, formatRte } from './rte.ts';
 export { parseSwq, formatSwq } from './swq.ts';
 export { parsePnd, formatPnd } from './pnd.ts';
+export { parseRes, formatRes, parseLwq, formatLwq } from './res.ts';
 export { parseWus, formatWus } from './wus.ts';
 export { parseWgn, formatWgn } from './wgn.ts';
 export { parseHru, formatHru } from './hru.ts';

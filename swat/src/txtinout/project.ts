@@ -141,7 +141,7 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
   const second: string[] = [];
   for (const { sub } of parsedSubs) {
     second.push(sub.WGNFILE, sub.PNDFILE, sub.WUSFILE);
-    for (const h of sub.hruFiles) second.push(h.hru, h.mgt, h.sol, h.chm, h.gw, h.sep);
+    if (options.hrus !== false) for (const h of sub.hruFiles) second.push(h.hru, h.mgt, h.sol, h.chm, h.gw, h.sep);
   }
   await folder.load(second.filter(Boolean));
   for (const { c, sub } of parsedSubs) {
@@ -154,6 +154,15 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
     if (wus !== undefined) si.wus = parseWus(wus);
     for (const files of sub.hruFiles) {
       const h: HruInputs = { files };
+      if (options.hrus === false) {
+        // not read: the caller streams them; keep them out of otherFiles
+        for (const f of [files.hru, files.mgt, files.sol, files.chm, files.gw, files.sep]) {
+          const a = folder.actual(f);
+          if (a) folder.used.add(a);
+        }
+        si.hrus.push(h);
+        continue;
+      }
       const hru = need(files.hru, 'HRU');
       if (hru !== undefined) h.hru = parseHru(hru);
       const mgt = need(files.mgt, 'management');

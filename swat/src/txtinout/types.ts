@@ -7,6 +7,8 @@ import type {
   HRU_SCHEMA,
   MGT_SCHEMA,
   PND_SCHEMA,
+  RES_SCHEMA,
+  LWQ_SCHEMA,
   RTE_SCHEMA,
   SEP_SCHEMA,
   SUB_SCHEMA,
@@ -79,6 +81,14 @@ export interface Rte extends RteValues, KeyedFile {}
 
 export type PndValues = SchemaValues<typeof PND_SCHEMA>;
 export interface Pnd extends PndValues, KeyedFile {}
+
+export type ResValues = SchemaValues<typeof RES_SCHEMA>;
+/** .res: reservoir parameters (volumes in 10^4 m3, areas in ha, flows in m3/s, as in the file). */
+export interface Res extends ResValues, KeyedFile {}
+
+export type LwqValues = SchemaValues<typeof LWQ_SCHEMA>;
+/** .lwq: reservoir nutrient settling and initial concentrations (mg/l), lake pesticide. */
+export interface Lwq extends LwqValues, KeyedFile {}
 
 export type SwqValues = SchemaValues<typeof SWQ_SCHEMA>;
 export interface Swq extends SwqValues, KeyedFile {}
@@ -575,6 +585,9 @@ export interface ReadOptions {
   databases?: boolean;
   /** keep the raw text of files this reader does not model (default true) */
   otherFiles?: boolean;
+  /** read the HRU files (.hru/.mgt/.sol/.chm/.gw/.sep; default true). With false each
+   * subbasin's `hrus` list only names the files: a caller streams them itself (the engine). */
+  hrus?: boolean;
 }
 export interface WriteOptions {
   /** line ending (default '\r\n', as ArcSWAT writes) */
