@@ -14,6 +14,12 @@ import { mountPluginServers } from './modules/plugins/mount.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: true });
+  // A browser that goes away mid-response is not a server error: log the rest, once, via pino.
+  const GONE = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code && GONE.has(err.code)) return;
+    deps.log.error({ err }, 'unhandled request error');
+  });
   const api = new Router({ prefix: '/api' });
 
   for (const register of Object.values(MODULES)) register(api, deps);
