@@ -59,7 +59,7 @@ class HruScratch {
   revap = 0.5; gwseep = 0.5; usle = 0.5; solCov = 0.5; albday = 0.5; irr = 0.5; nApp = 0.5; pApp = 0.5; yld = 0.5; nYld = 0.5;
   no3Rain = 0.5; swInit = 0.5; cnday = 0.5; potEvap = 0.5; growing = false;
   pUp = 0.5; hmpTot = 0.5; rmpTot = 0.5; surqSolp = 0.5; pLeach = 0.5; sedOrgn = 0.5; sedOrgp = 0.5; sedMinp = 0.5;
-  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5;
+  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5;
   reset(): void {
     this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
     this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
@@ -117,11 +117,12 @@ export function hruDay(D: DayShared, h: number): void {
 
   // albedo (albedo.f)
   X.solCov = 0.8 * m.bio[h] + m.rsd[h];
+  X.covExp = Math.exp(-5e-5 * (X.solCov + 0.1)); // cover factor (albedo.f, etact.f)
   if (m.sno[h] > 0.5) X.albday = 0.8;
   else {
     X.albday = m.solAlb[h];
     if (m.lai[h] > 0) {
-      const eaj = Math.exp(-5e-5 * (X.solCov + 0.1));
+      const eaj = X.covExp;
       X.albday = 0.23 * (1 - eaj) + m.solAlb[h] * eaj;
     }
   }
@@ -468,7 +469,7 @@ function evapotranspiration(D: DayShared, h: number): void {
   }
   if (petLeft > 1e-6) {
     if (D.ipet !== 1) epMax = X.growing ? (m.lai[h] <= 3 ? (m.lai[h] * petLeft) / 3 : petLeft) : 0;
-    const eaj = m.sno[h] >= 0.5 ? 0.5 : Math.exp(-5e-5 * (X.solCov + 0.1));
+    const eaj = m.sno[h] >= 0.5 ? 0.5 : X.covExp;
     let esMax = petLeft * eaj;
     const eos1 = (petLeft / (esMax + epMax + 1e-10)) * esMax;
     esMax = Math.max(0, Math.min(esMax, eos1));

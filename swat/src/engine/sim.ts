@@ -120,307 +120,307 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     }, wanted, hruAcc)
     : null;
   try {
-  const ipet = b.ipet;
-  const esd = 500;
-  const etco = 0.8;
-  const ubw = 10;
-  const uobw = 1 - Math.exp(-ubw);
-  const fixedHarg = 0.0023;
-  let dayIndex = 0;
-  let totalDays = 0;
-  for (let y = 0; y < c.nbyr; y++) {
-    const yr = c.iyr + y;
-    const last = isLeap(yr) ? 366 : 365;
-    const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
-    const d1 = y === c.nbyr - 1 ? Math.min(last, c.idal > 0 ? c.idal : last) : last;
-    totalDays += d1 - d0 + 1;
-  }
-
-  for (let y = 0; y < c.nbyr; y++) {
-    const yr = c.iyr + y;
-    const leap = isLeap(yr);
-    const ylen = leap ? 366 : 365;
-    const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
-    const d1 = y === c.nbyr - 1 ? Math.min(ylen, c.idal > 0 ? c.idal : ylen) : ylen;
-    const printing = y >= c.nyskip;
-    yearSum.fill(0);
-    // month start days
-    const mstart = new Int32Array(13);
-    {
-      let acc = 0;
-      for (let k = 0; k < 12; k++) {
-        mstart[k] = acc + 1;
-        acc += DAYS_IN_MONTH[k] + (k === 1 && leap ? 1 : 0);
-      }
-      mstart[12] = acc + 1;
+    const ipet = b.ipet;
+    const esd = 500;
+    const etco = 0.8;
+    const ubw = 10;
+    const uobw = 1 - Math.exp(-ubw);
+    const fixedHarg = 0.0023;
+    let dayIndex = 0;
+    let totalDays = 0;
+    for (let y = 0; y < c.nbyr; y++) {
+      const yr = c.iyr + y;
+      const last = isLeap(yr) ? 366 : 365;
+      const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
+      const d1 = y === c.nbyr - 1 ? Math.min(last, c.idal > 0 ? c.idal : last) : last;
+      totalDays += d1 - d0 + 1;
     }
-    // ---- new year: rotation, heat unit base, tree age
-    for (let h = 0; h < n; h++) {
-      m.phubase[h] = 0;
-      m.autoNyr[h] = 0;
-      if (y > 0) {
-        m.opWait[h] = 0;
-        const ip = m.iplant[h];
-        if (ip >= 0 && pl.idc[ip] === 7 && m.igro[h] === 1) {
-          if (m.curyrMat[h] < pl.matYrs[ip]) m.curyrMat[h] += 1;
+
+    for (let y = 0; y < c.nbyr; y++) {
+      const yr = c.iyr + y;
+      const leap = isLeap(yr);
+      const ylen = leap ? 366 : 365;
+      const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
+      const d1 = y === c.nbyr - 1 ? Math.min(ylen, c.idal > 0 ? c.idal : ylen) : ylen;
+      const printing = y >= c.nyskip;
+      yearSum.fill(0);
+      // month start days
+      const mstart = new Int32Array(13);
+      {
+        let acc = 0;
+        for (let k = 0; k < 12; k++) {
+          mstart[k] = acc + 1;
+          acc += DAYS_IN_MONTH[k] + (k === 1 && leap ? 1 : 0);
         }
+        mstart[12] = acc + 1;
       }
-    }
-    if (opt.onProgress) opt.onProgress(Math.round((100 * dayIndex) / Math.max(1, totalDays)), `Executing year ${y + 1} (${yr})`);
-
-    for (let jd = d0; jd <= d1; jd++) {
-      let mon = 0;
-      while (mon < 11 && jd >= mstart[mon + 1]) mon++;
-      const dom = jd - mstart[mon] + 1;
-      D.jd = jd;
-      D.mon = mon;
-      D.mstart = mstart;
-      D.printing = printing;
-      const di = yr === c.iyr ? jd - 1 : dayIndexOf(c.iyr, yr, jd);
-      bv.fill(0);
-
-      // ---- weather per subbasin
-      for (let s = 0; s < nsub; s++) {
-        const sb = subs[s];
-        const w = sb.wgn;
-        const st = wst[s];
-        const geo = solarGeometry(sb.lat, jd);
-        sRmx[s] = geo.rmx;
-        sDayl[s] = geo.dayl;
-        let pcp = -99;
-        if (c.pcpsim === 1) {
-          const g = W.pcp[sb.irgage - 1] ?? W.pcp[0];
-          if (g) pcp = g[di];
-        }
-        if (!(pcp > -98)) pcp = generatePcp(w, mon, st);
-        else st.wetPrev = pcp > 0;
-        let tmx = -99, tmn = -99;
-        if (c.tmpsim === 1) {
-          const gx = W.tmx[sb.itgage - 1] ?? W.tmx[0];
-          const gn = W.tmn[sb.itgage - 1] ?? W.tmn[0];
-          if (gx && gn) {
-            tmx = gx[di];
-            tmn = gn[di];
+      // ---- new year: rotation, heat unit base, tree age
+      for (let h = 0; h < n; h++) {
+        m.phubase[h] = 0;
+        m.autoNyr[h] = 0;
+        if (y > 0) {
+          m.opWait[h] = 0;
+          const ip = m.iplant[h];
+          if (ip >= 0 && pl.idc[ip] === 7 && m.igro[h] === 1) {
+            if (m.curyrMat[h] < pl.matYrs[ip]) m.curyrMat[h] += 1;
           }
         }
-        if (!(tmx > -98) || !(tmn > -98)) {
-          const t = generateTmp(w, mon, pcp > 0, st);
-          if (!(tmx > -98)) tmx = t.tmx;
-          if (!(tmn > -98)) tmn = t.tmn;
-        }
-        // elevation bands: mean lapse-rate adjustment over the bands (PLAPS per wet day, TLAPS)
-        const fr = sb.elevbFr;
-        if (fr.length > 0 && fr[0] > 0) {
-          let dt = 0, dp = 0;
-          for (let k = 0; k < fr.length && k < 10; k++) {
-            if (!(fr[k] > 0)) break;
-            const dz = ((sb.elevb[k] ?? sb.elev) - sb.elev) / 1000;
-            dt += fr[k] * dz * sb.tlaps;
-            dp += fr[k] * dz * sb.plaps;
-          }
-          tmx += dt;
-          tmn += dt;
-          if (pcp > 0.01) pcp = Math.max(0, pcp + dp / wetDays[s]);
-        }
-        // climate change adjustments
-        pcp = pcp * (1 + sb.rfinc[mon] / 100);
-        if (pcp < 0) pcp = 0;
-        tmx += sb.tmpinc[mon];
-        tmn += sb.tmpinc[mon];
-        const tav = (tmx + tmn) / 2;
-        let slr = -99;
-        if (c.slrsim === 1) {
-          const g = W.slr[sb.isgage - 1] ?? W.slr[0];
-          if (g) slr = g[di];
-        }
-        if (!(slr > -98)) slr = generateSlr(w, mon, pcp > 0, geo.rmx);
-        slr += sb.radinc[mon];
-        if (slr < 0) slr = 0;
-        let rh = -99;
-        if (c.rhsim === 1) {
-          const g = W.hmd[sb.ihgage - 1] ?? W.hmd[0];
-          if (g) rh = g[di];
-        }
-        if (!(rh > -98)) rh = generateRh(w, mon, tav);
-        else if (rh >= 1 || rh < 0) {
-          // hmeas.f: a value outside 0-1 is a dew point; converted with the month's mean temperature
-          // (rev 637 also takes exactly 1.000 that way, as its output shows)
-          rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
-        }
-        rh += sb.huminc[mon];
-        rh = Math.min(1, Math.max(0.01, rh));
-        let wnd = -99;
-        if (c.windsim === 1) {
-          const g = W.wnd[sb.iwgage - 1] ?? W.wnd[0];
-          if (g) wnd = g[di];
-        }
-        if (!(wnd > -98)) wnd = generateWnd(w, mon, st);
-        sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
-
-        // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
-        const tk = tav + 273.15;
-        const elev = sb.elev;
-        const pb = 101.3 - elev * (0.01152 - 0.544e-6 * elev);
-        const xl = 2.501 - 2.361e-3 * tav;
-        const gma = (1.013e-3 * pb) / (0.622 * xl);
-        const ea = ee(tav);
-        const ed = ea * rh;
-        const vpd = ea - ed;
-        const dlt = (4098 * ea) / ((tav + 237.3) * (tav + 237.3));
-        const rbo = -(0.34 - 0.139 * Math.sqrt(Math.max(ed, 0)));
-        const rto = geo.rmx < 1e-4 ? 0 : 0.9 * (slr / geo.rmx) + 0.1;
-        const rout = rbo * rto * 4.9e-9 * tk * tk * tk * tk;
-        sVpd[s] = vpd; sDlt[s] = dlt; sGma[s] = gma; sXl[s] = xl; sRout[s] = rout;
-        const co2 = sb.co2;
-        if (ipet === 1) {
-          const rho = 1710 - 6.85 * tav;
-          sRho[s] = rho;
-          const u10 = sWnd[s];
-          const rv0 = 114 / (u10 * Math.pow(170 / 1000, 0.2));
-          const rc0 = 49 / (1.4 - (0.4 * co2) / 330);
-          const pm = (rn: number) => Math.max(0, (dlt * rn + (gma * rho * vpd) / rv0) / (xl * (dlt + gma * (1 + rc0 / rv0))));
-          sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
-          sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
-        } else if (ipet === 0) {
-          const pt = (rn: number) => Math.max(0, (1.28 * (dlt / (dlt + gma)) * rn) / xl);
-          sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
-          sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
-        } else {
-          const ramm = (geo.rmx * 37.59) / 30;
-          const v = tmx > tmn ? Math.max(0, fixedHarg * (ramm / xl) * (tav + 17.8) * Math.sqrt(tmx - tmn)) : 0;
-          sPetNoSnow[s] = v;
-          sPetSnow[s] = v;
-        }
-        subWyld[s] = 0;
       }
+      if (opt.onProgress) opt.onProgress(Math.round((100 * dayIndex) / Math.max(1, totalDays)), `Executing year ${y + 1} (${yr})`);
 
-      // ---- HRUs (blocks of subbasins in worker threads, the first block here)
-      if (pool) {
-        const ct = pool.ctrl;
-        ct[CT.JD] = jd;
-        ct[CT.MON] = mon;
-        ct[CT.PRINTING] = printing ? 1 : 0;
-        for (let k = 0; k < 13; k++) ct[CT.MSTART + k] = mstart[k];
-        ct[CT.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
-        ct[CT.NYEAR] = hruAcc ? hruAcc.nYear : 0;
-        pool.begin();
-        runHrus(D, subDay, bounds[0], bounds[1], hruAcc);
-        pool.finish();
-        for (const wb of pool.bvs) for (let k = 0; k < NBV; k++) bv[k] += wb[k];
-      } else runHrus(D, subDay, 0, nsub, hruAcc);
-      totals.hruDays += n;
+      for (let jd = d0; jd <= d1; jd++) {
+        let mon = 0;
+        while (mon < 11 && jd >= mstart[mon + 1]) mon++;
+        const dom = jd - mstart[mon] + 1;
+        D.jd = jd;
+        D.mon = mon;
+        D.mstart = mstart;
+        D.printing = printing;
+        const di = yr === c.iyr ? jd - 1 : dayIndexOf(c.iyr, yr, jd);
+        bv.fill(0);
 
-      // ---- routing: fig.fig commands in order
-      const pet0 = sPetNoSnow[0] ?? 0;
-
-      for (const cmd of p.fig) {
-        const oc = cmd.kind === 'other' ? 0 : cmd.out * NC;
-        if (cmd.kind === 'subbasin') {
-          hydQ[cmd.out] = subWyld[cmd.sub - 1];
-          for (let k = 0; k < NC; k++) hydC[oc + k] = subLoad[(cmd.sub - 1) * NC + k];
-        } else if (cmd.kind === 'add') {
-          hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
-          for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.a * NC + k] + hydC[cmd.b * NC + k];
-        } else if (cmd.kind === 'pass') {
-          hydQ[cmd.out] = hydQ[cmd.inp];
-          for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
-        } else if (cmd.kind === 'routres') {
-          const st = resStates.get(cmd)!;
-          const r = cmd.res;
-          if (!reservoirOperating(r, yr, mon + 1)) {
-            hydQ[cmd.out] = hydQ[cmd.inp];
-            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
-          } else {
-            const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
-            if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
-            hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
-              subSumfc[si], y, mon + 1, resDay);
-            // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
-            if (resDay.seep > 0 && m.subArea[si] > 0) {
-              const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
-              for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) m.shallst[h] += sepmm;
+        // ---- weather per subbasin
+        for (let s = 0; s < nsub; s++) {
+          const sb = subs[s];
+          const w = sb.wgn;
+          const st = wst[s];
+          const geo = solarGeometry(sb.lat, jd);
+          sRmx[s] = geo.rmx;
+          sDayl[s] = geo.dayl;
+          let pcp = -99;
+          if (c.pcpsim === 1) {
+            const g = W.pcp[sb.irgage - 1] ?? W.pcp[0];
+            if (g) pcp = g[di];
+          }
+          if (!(pcp > -98)) pcp = generatePcp(w, mon, st);
+          else st.wetPrev = pcp > 0;
+          let tmx = -99, tmn = -99;
+          if (c.tmpsim === 1) {
+            const gx = W.tmx[sb.itgage - 1] ?? W.tmx[0];
+            const gn = W.tmn[sb.itgage - 1] ?? W.tmn[0];
+            if (gx && gn) {
+              tmx = gx[di];
+              tmn = gn[di];
             }
           }
-        } else if (cmd.kind === 'rec') {
-          // FLO SED ORGN ORGP NO3 NH3 NO2 MINP (m3, t, kg per day)
-          const v = pointSource(cmd.series, yr, jd, mon);
-          hydQ[cmd.out] = v[0] ?? 0;
-          hydC[oc + C.SED] = v[1] ?? 0;
-          hydC[oc + C.ORGN] = v[2] ?? 0;
-          hydC[oc + C.ORGP] = v[3] ?? 0;
-          hydC[oc + C.NO3] = (v[4] ?? 0) + (v[5] ?? 0) + (v[6] ?? 0);
-          hydC[oc + C.MINP] = v[7] ?? 0;
-        } else if (cmd.kind === 'route') {
-          const rs = reachStates.get(cmd.reach);
-          if (!rs) continue;
-          const ic = cmd.inp * NC;
-          const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
-          const petR = sPetNoSnow[sIdx] ?? pet0;
-          const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b);
-          hydQ[cmd.out] = res.out;
-          hydC[oc + C.SED] = res.sedOut;
-          // nutrients are carried with the water and stored with it (no in-stream transformations)
-          const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
-          for (let k = 1; k < NC; k++) {
-            const tot = hydC[ic + k] + rs.nut[k];
-            hydC[oc + k] = tot * fracOut;
-            rs.nut[k] = tot - hydC[oc + k];
+          if (!(tmx > -98) || !(tmn > -98)) {
+            const t = generateTmp(w, mon, pcp > 0, st);
+            if (!(tmx > -98)) tmx = t.tmx;
+            if (!(tmn > -98)) tmn = t.tmn;
           }
-          const ri = reachIndex.get(cmd.reach)!;
-          const o = ri * NRV;
-          rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
-          rv[o + RV.FLOW_OUT] = res.out / 86400;
-          rv[o + RV.EVAP] = res.evap / 86400;
-          rv[o + RV.TLOSS] = res.tloss / 86400;
-          rv[o + RV.SED_IN] = hydC[ic + C.SED];
-          rv[o + RV.SED_OUT] = res.sedOut;
-          rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
-          rv[o + RV.NO3_IN] = hydC[ic + C.NO3];
-          rv[o + RV.NO3_OUT] = hydC[oc + C.NO3];
-          rv[o + RV.ORGN_IN] = hydC[ic + C.ORGN];
-          rv[o + RV.ORGN_OUT] = hydC[oc + C.ORGN];
-          rv[o + RV.ORGP_IN] = hydC[ic + C.ORGP];
-          rv[o + RV.ORGP_OUT] = hydC[oc + C.ORGP];
-          rv[o + RV.MINP_IN] = hydC[ic + C.MINP];
-          rv[o + RV.MINP_OUT] = hydC[oc + C.MINP];
-          rv[o + RV.TOTN] = hydC[oc + C.NO3] + hydC[oc + C.ORGN];
-          rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
-          rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
-        }
-      }
-      subLoad.fill(0);
+          // elevation bands: mean lapse-rate adjustment over the bands (PLAPS per wet day, TLAPS)
+          const fr = sb.elevbFr;
+          if (fr.length > 0 && fr[0] > 0) {
+            let dt = 0, dp = 0;
+            for (let k = 0; k < fr.length && k < 10; k++) {
+              if (!(fr[k] > 0)) break;
+              const dz = ((sb.elevb[k] ?? sb.elev) - sb.elev) / 1000;
+              dt += fr[k] * dz * sb.tlaps;
+              dp += fr[k] * dz * sb.plaps;
+            }
+            tmx += dt;
+            tmn += dt;
+            if (pcp > 0.01) pcp = Math.max(0, pcp + dp / wetDays[s]);
+          }
+          // climate change adjustments
+          pcp = pcp * (1 + sb.rfinc[mon] / 100);
+          if (pcp < 0) pcp = 0;
+          tmx += sb.tmpinc[mon];
+          tmn += sb.tmpinc[mon];
+          const tav = (tmx + tmn) / 2;
+          let slr = -99;
+          if (c.slrsim === 1) {
+            const g = W.slr[sb.isgage - 1] ?? W.slr[0];
+            if (g) slr = g[di];
+          }
+          if (!(slr > -98)) slr = generateSlr(w, mon, pcp > 0, geo.rmx);
+          slr += sb.radinc[mon];
+          if (slr < 0) slr = 0;
+          let rh = -99;
+          if (c.rhsim === 1) {
+            const g = W.hmd[sb.ihgage - 1] ?? W.hmd[0];
+            if (g) rh = g[di];
+          }
+          if (!(rh > -98)) rh = generateRh(w, mon, tav);
+          else if (rh >= 1 || rh < 0) {
+            // hmeas.f: a value outside 0-1 is a dew point; converted with the month's mean temperature
+            // (rev 637 also takes exactly 1.000 that way, as its output shows)
+            rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
+          }
+          rh += sb.huminc[mon];
+          rh = Math.min(1, Math.max(0.01, rh));
+          let wnd = -99;
+          if (c.windsim === 1) {
+            const g = W.wnd[sb.iwgage - 1] ?? W.wnd[0];
+            if (g) wnd = g[di];
+          }
+          if (!(wnd > -98)) wnd = generateWnd(w, mon, st);
+          sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
 
-      // ---- outputs
-      const ctx: DayContext = {
-        year: yr, yearIndex: y, jday: jd, month: mon + 1, dom, dayIndex,
-        lastDayOfMonth: jd === mstart[mon + 1] - 1 || jd === d1, lastDayOfYear: jd === d1,
-      };
-      if (printing) {
-        for (let k = 0; k < NBV; k++) {
-          yearSum[k] = k === BV.SW ? bv[k] : yearSum[k] + bv[k]; // soil water: end of year
-          totals.basinSum[k] += bv[k];
-          totals.monthly[mon * NBV + k] += bv[k];
+          // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
+          const tk = tav + 273.15;
+          const elev = sb.elev;
+          const pb = 101.3 - elev * (0.01152 - 0.544e-6 * elev);
+          const xl = 2.501 - 2.361e-3 * tav;
+          const gma = (1.013e-3 * pb) / (0.622 * xl);
+          const ea = ee(tav);
+          const ed = ea * rh;
+          const vpd = ea - ed;
+          const dlt = (4098 * ea) / ((tav + 237.3) * (tav + 237.3));
+          const rbo = -(0.34 - 0.139 * Math.sqrt(Math.max(ed, 0)));
+          const rto = geo.rmx < 1e-4 ? 0 : 0.9 * (slr / geo.rmx) + 0.1;
+          const rout = rbo * rto * 4.9e-9 * tk * tk * tk * tk;
+          sVpd[s] = vpd; sDlt[s] = dlt; sGma[s] = gma; sXl[s] = xl; sRout[s] = rout;
+          const co2 = sb.co2;
+          if (ipet === 1) {
+            const rho = 1710 - 6.85 * tav;
+            sRho[s] = rho;
+            const u10 = sWnd[s];
+            const rv0 = 114 / (u10 * Math.pow(170 / 1000, 0.2));
+            const rc0 = 49 / (1.4 - (0.4 * co2) / 330);
+            const pm = (rn: number) => Math.max(0, (dlt * rn + (gma * rho * vpd) / rv0) / (xl * (dlt + gma * (1 + rc0 / rv0))));
+            sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
+            sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
+          } else if (ipet === 0) {
+            const pt = (rn: number) => Math.max(0, (1.28 * (dlt / (dlt + gma)) * rn) / xl);
+            sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
+            sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
+          } else {
+            const ramm = (geo.rmx * 37.59) / 30;
+            const v = tmx > tmn ? Math.max(0, fixedHarg * (ramm / xl) * (tav + 17.8) * Math.sqrt(tmx - tmn)) : 0;
+            sPetNoSnow[s] = v;
+            sPetSnow[s] = v;
+          }
+          subWyld[s] = 0;
+        }
+
+        // ---- HRUs (blocks of subbasins in worker threads, the first block here)
+        if (pool) {
+          const ct = pool.ctrl;
+          ct[CT.JD] = jd;
+          ct[CT.MON] = mon;
+          ct[CT.PRINTING] = printing ? 1 : 0;
+          for (let k = 0; k < 13; k++) ct[CT.MSTART + k] = mstart[k];
+          ct[CT.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
+          ct[CT.NYEAR] = hruAcc ? hruAcc.nYear : 0;
+          pool.begin();
+          runHrus(D, subDay, bounds[0], bounds[1], hruAcc);
+          pool.finish();
+          for (const wb of pool.bvs) for (let k = 0; k < NBV; k++) bv[k] += wb[k];
+        } else runHrus(D, subDay, 0, nsub, hruAcc);
+        totals.hruDays += n;
+
+        // ---- routing: fig.fig commands in order
+        const pet0 = sPetNoSnow[0] ?? 0;
+
+        for (const cmd of p.fig) {
+          const oc = cmd.kind === 'other' ? 0 : cmd.out * NC;
+          if (cmd.kind === 'subbasin') {
+            hydQ[cmd.out] = subWyld[cmd.sub - 1];
+            for (let k = 0; k < NC; k++) hydC[oc + k] = subLoad[(cmd.sub - 1) * NC + k];
+          } else if (cmd.kind === 'add') {
+            hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
+            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.a * NC + k] + hydC[cmd.b * NC + k];
+          } else if (cmd.kind === 'pass') {
+            hydQ[cmd.out] = hydQ[cmd.inp];
+            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+          } else if (cmd.kind === 'routres') {
+            const st = resStates.get(cmd)!;
+            const r = cmd.res;
+            if (!reservoirOperating(r, yr, mon + 1)) {
+              hydQ[cmd.out] = hydQ[cmd.inp];
+              for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+            } else {
+              const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
+              if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
+              hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
+                subSumfc[si], y, mon + 1, resDay);
+              // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
+              if (resDay.seep > 0 && m.subArea[si] > 0) {
+                const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
+                for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) m.shallst[h] += sepmm;
+              }
+            }
+          } else if (cmd.kind === 'rec') {
+            // FLO SED ORGN ORGP NO3 NH3 NO2 MINP (m3, t, kg per day)
+            const v = pointSource(cmd.series, yr, jd, mon);
+            hydQ[cmd.out] = v[0] ?? 0;
+            hydC[oc + C.SED] = v[1] ?? 0;
+            hydC[oc + C.ORGN] = v[2] ?? 0;
+            hydC[oc + C.ORGP] = v[3] ?? 0;
+            hydC[oc + C.NO3] = (v[4] ?? 0) + (v[5] ?? 0) + (v[6] ?? 0);
+            hydC[oc + C.MINP] = v[7] ?? 0;
+          } else if (cmd.kind === 'route') {
+            const rs = reachStates.get(cmd.reach);
+            if (!rs) continue;
+            const ic = cmd.inp * NC;
+            const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
+            const petR = sPetNoSnow[sIdx] ?? pet0;
+            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b);
+            hydQ[cmd.out] = res.out;
+            hydC[oc + C.SED] = res.sedOut;
+            // nutrients are carried with the water and stored with it (no in-stream transformations)
+            const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
+            for (let k = 1; k < NC; k++) {
+              const tot = hydC[ic + k] + rs.nut[k];
+              hydC[oc + k] = tot * fracOut;
+              rs.nut[k] = tot - hydC[oc + k];
+            }
+            const ri = reachIndex.get(cmd.reach)!;
+            const o = ri * NRV;
+            rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
+            rv[o + RV.FLOW_OUT] = res.out / 86400;
+            rv[o + RV.EVAP] = res.evap / 86400;
+            rv[o + RV.TLOSS] = res.tloss / 86400;
+            rv[o + RV.SED_IN] = hydC[ic + C.SED];
+            rv[o + RV.SED_OUT] = res.sedOut;
+            rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
+            rv[o + RV.NO3_IN] = hydC[ic + C.NO3];
+            rv[o + RV.NO3_OUT] = hydC[oc + C.NO3];
+            rv[o + RV.ORGN_IN] = hydC[ic + C.ORGN];
+            rv[o + RV.ORGN_OUT] = hydC[oc + C.ORGN];
+            rv[o + RV.ORGP_IN] = hydC[ic + C.ORGP];
+            rv[o + RV.ORGP_OUT] = hydC[oc + C.ORGP];
+            rv[o + RV.MINP_IN] = hydC[ic + C.MINP];
+            rv[o + RV.MINP_OUT] = hydC[oc + C.MINP];
+            rv[o + RV.TOTN] = hydC[oc + C.NO3] + hydC[oc + C.ORGN];
+            rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
+            rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
+          }
+        }
+        subLoad.fill(0);
+
+        // ---- outputs
+        const ctx: DayContext = {
+          year: yr, yearIndex: y, jday: jd, month: mon + 1, dom, dayIndex,
+          lastDayOfMonth: jd === mstart[mon + 1] - 1 || jd === d1, lastDayOfYear: jd === d1,
+        };
+        if (printing) {
+          for (let k = 0; k < NBV; k++) {
+            yearSum[k] = k === BV.SW ? bv[k] : yearSum[k] + bv[k]; // soil water: end of year
+            totals.basinSum[k] += bv[k];
+            totals.monthly[mon * NBV + k] += bv[k];
+          }
+        }
+        const r = obs.day(ctx, hv, sv, rv, bv);
+        if (r) await r;
+        sv.fill(0);
+        dayIndex++;
+        totals.days++;
+      }
+      // ---- end of year (endYear): operations still scheduled for this year are forced
+      // (e.g. a heat-unit harvest/kill that was not reached), then the year marker is passed
+      if (c.idaf < 181) {
+        for (let h = 0; h < n; h++) {
+          if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);
         }
       }
-      const r = obs.day(ctx, hv, sv, rv, bv);
-      if (r) await r;
-      sv.fill(0);
-      dayIndex++;
-      totals.days++;
-    }
-    // ---- end of year (endYear): operations still scheduled for this year are forced
-    // (e.g. a heat-unit harvest/kill that was not reached), then the year marker is passed
-    if (c.idaf < 181) {
-      for (let h = 0; h < n; h++) {
-        if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);
+      if (printing) {
+        totals.printedYears++;
+        totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
       }
+      if (opt.yieldEvery) await opt.yieldEvery();
     }
-    if (printing) {
-      totals.printedYears++;
-      totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
-    }
-    if (opt.yieldEvery) await opt.yieldEvery();
-  }
   } finally {
     if (pool) await pool.stop();
   }

@@ -3,6 +3,7 @@
 // contiguous block of subbasins over the same SharedArrayBuffer-backed model, and the main
 // thread routes once all blocks are done. Synchronisation per day through Atomics on a shared
 // control block (a short spin, then Atomics.wait).
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Acc } from './outputs.ts';
 import type { Model, OpArrays } from './model.ts';
@@ -49,11 +50,12 @@ export interface WorkerInit {
   index: number; // DONE slot
 }
 
-/** Number of threads for a run: option, else HW_SWAT_THREADS, else 2 from 2,000 HRUs on
+/** Number of threads for a run: option, else HW_SWAT_THREADS, else 2 (if the machine has 2
+ * cores) from 2,000 HRUs on
  * (below that a day's HRU work is too short for the per-day synchronisation to pay off). */
 export function resolveThreads(requested: number | undefined, nhru: number, nsub: number): number {
   const env = Number(process.env.HW_SWAT_THREADS);
-  let t = requested ?? (Number.isFinite(env) && env > 0 ? env : nhru >= 2000 ? 2 : 1);
+  let t = requested ?? (Number.isFinite(env) && env > 0 ? env : nhru >= 2000 ? Math.min(2, availableParallelism()) : 1);
   t = Math.max(1, Math.min(Math.floor(t), 8, nsub));
   return t;
 }
@@ -72,6 +74,19 @@ export function partition(m: Model, threads: number): number[] {
   while (bounds.length < threads) bounds.push(m.nsub);
   bounds.push(m.nsub);
   return bounds;
+}
+
+/** A worker with the process's flags, except those it refuses (--input-type of a main script
+ * given with -e, process-wide V8 flags such as --expose-gc). */
+function newWorker(init: WorkerInit): Worker {
+  const url = new URL('./threads-worker.ts', import.meta.url);
+  const own = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
+  try {
+    return new Worker(url, own.length === process.execArgv.length ? { workerData: init } : { workerData: init, execArgv: own });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
+    return new Worker(url, { workerData: init, execArgv: [] });
+  }
 }
 
 export class HruPool {
@@ -104,9 +119,7 @@ export class HruPool {
         acc: acc ? { period: acc.period, year: acc.year, all: acc.all, usePeriod: acc.usePeriod, useYear: acc.useYear, agg: acc.agg } : null,
         ctrl: pool.ctrl, index: CT.DONE + w,
       };
-      // (flags only meaningful for a main script, such as --input-type, make a worker fail)
-      const execArgv = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
-      const worker = new Worker(new URL('./threads-worker.ts', import.meta.url), { workerData: init, execArgv });
+      const worker = newWorker(init);
       pool.workers.push(worker);
       ready.push(new Promise<void>((resolve, reject) => {
         worker.once('message', (msg: { ready?: boolean; error?: string }) => (msg.ready ? resolve() : reject(new Error(msg.error))));
