@@ -154,31 +154,29 @@ function dormancy(D: DayShared, h: number): void {
       const res = m.bio[h] * pl.bioLeaf[ip];
       const resN = m.bio[h] > 0 ? (m.plantn[h] * res) / m.bio[h] : 0;
       const resP = m.bio[h] > 0 ? (m.plantp[h] * res) / m.bio[h] : 0;
-      m.rsd[h] += res;
-      m.fon[h] += resN;
-      m.plantn[h] -= resN;
-      m.fop[h] += resP;
-      m.plantp[h] -= resP;
-      m.bio[h] -= res;
-      m.lai[h] = pl.alaiMin[ip];
-      m.phuacc[h] = 0;
+      dropToResidue(D, h, ip, res, resN, resP);
       m.laimxfr[h] = 0;
     } else if (idc === 3 || idc === 6) {
-      const res = m.bio[h] * pl.bmDieoff[ip];
-      const resN = m.plantn[h] * pl.bmDieoff[ip];
-      const resP = m.plantp[h] * pl.bmDieoff[ip];
-      m.rsd[h] += res;
-      m.fon[h] += resN;
-      m.plantn[h] -= resN;
-      m.fop[h] += resP;
-      m.plantp[h] -= resP;
-      m.bio[h] -= res;
-      m.lai[h] = pl.alaiMin[ip];
-      m.phuacc[h] = 0;
+      const f = pl.bmDieoff[ip];
+      dropToResidue(D, h, ip, m.bio[h] * f, m.plantn[h] * f, m.plantp[h] * f);
     }
   } else if (m.idorm[h] === 1 && D.dayl >= thr) {
     m.idorm[h] = 0;
   }
+}
+
+/** Entering dormancy: the dropped biomass with its N and P goes to surface residue (fresh
+ * organic N and P), leaf area falls to its dormant minimum and heat units start again. */
+function dropToResidue(D: DayShared, h: number, ip: number, res: number, resN: number, resP: number): void {
+  const m = D.m;
+  m.rsd[h] += res;
+  m.fon[h] += resN;
+  m.plantn[h] -= resN;
+  m.fop[h] += resP;
+  m.plantp[h] -= resP;
+  m.bio[h] -= res;
+  m.lai[h] = D.pl.alaiMin[ip];
+  m.phuacc[h] = 0;
 }
 
 /** Soil temperature by layer (solt.f). */
