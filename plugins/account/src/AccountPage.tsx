@@ -24,7 +24,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useFormErrors, withBlank, type LocationData } from './forms.ts';
+import { useFormErrors, useFormValues, withBlank, type LocationData } from './forms.ts';
 
 type Profile = {
   userName: string;
@@ -90,14 +90,10 @@ function ProfileTab({ data }: { data: ProfileResponse }) {
   const session = useSession();
   const client = useQueryClient();
   const p = data.profile;
-  const [values, setValues] = useState({ ...p, state: p.state ?? '', units: String(p.units) });
+  const { values, set } = useFormValues({ ...p, state: p.state ?? '', units: String(p.units) });
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
-  const set = (k: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value; // read now: React clears currentTarget after the event
-    setValues((v) => ({ ...v, [k]: value }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -154,7 +150,7 @@ function ProfileTab({ data }: { data: ProfileResponse }) {
 }
 
 function EmailTab({ email }: { email: string }) {
-  const [values, setValues] = useState({ value: '', compareEmail: '' });
+  const { values, set } = useFormValues({ value: '', compareEmail: '' });
   const [sent, setSent] = useState<string>();
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
@@ -187,8 +183,8 @@ function EmailTab({ email }: { email: string }) {
         <Text size="sm">
           Your current address is <b>{email}</b>. A verification link goes to the new address; the change takes effect when you follow it.
         </Text>
-        <TextInput label="New email" type="email" value={values.value} onChange={(e) => setValues({ ...values, value: e.currentTarget.value })} error={form.of('value')} />
-        <TextInput label="Confirm new email" type="email" value={values.compareEmail} onChange={(e) => setValues({ ...values, compareEmail: e.currentTarget.value })} error={form.of('compareEmail')} />
+        <TextInput label="New email" type="email" value={values.value} onChange={set('value')} error={form.of('value')} />
+        <TextInput label="Confirm new email" type="email" value={values.compareEmail} onChange={set('compareEmail')} error={form.of('compareEmail')} />
         <ErrorList error={form.summary} />
         <Button type="submit" loading={busy} w="fit-content">
           Change email
@@ -201,14 +197,10 @@ function EmailTab({ email }: { email: string }) {
 function PasswordTab() {
   const session = useSession();
   const empty = { oldPassword: '', newPassword: '', comparePassword: '' };
-  const [values, setValues] = useState(empty);
+  const { values, setValues, set } = useFormValues(empty);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
-  const set = (k: keyof typeof empty) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value; // read now: React clears currentTarget after the event
-    setValues((v) => ({ ...v, [k]: value }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -244,7 +236,7 @@ function PasswordTab() {
 }
 
 function TiersTab({ data }: { data: ProfileResponse }) {
-  const [values, setValues] = useState({ value: '', time: '' });
+  const { values, set } = useFormValues({ value: '', time: '' });
   const [sent, setSent] = useState<string>();
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
@@ -297,8 +289,8 @@ function TiersTab({ data }: { data: ProfileResponse }) {
                 Your request of {new Date(data.tierRequest.createdAt).toLocaleDateString()} is being reviewed.
               </Text>
             )}
-            <Textarea label="Why do you need a higher tier?" autosize minRows={3} value={values.value} onChange={(e) => setValues({ ...values, value: e.currentTarget.value })} error={form.of('value')} />
-            <TextInput label="For how long (estimated)?" value={values.time} onChange={(e) => setValues({ ...values, time: e.currentTarget.value })} error={form.of('time')} />
+            <Textarea label="Why do you need a higher tier?" autosize minRows={3} value={values.value} onChange={set('value')} error={form.of('value')} />
+            <TextInput label="For how long (estimated)?" value={values.time} onChange={set('time')} error={form.of('time')} />
             <ErrorList error={form.summary} />
             <Button type="submit" loading={busy} w="fit-content">
               Send request

@@ -3,7 +3,7 @@
 import { Alert, Button, Center, Container, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES, ErrorList, api, useSession, validatePasswordReset, type PageProps } from '@headwater/plugin-sdk';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useFormErrors } from './forms.ts';
+import { useFormErrors, useFormValues } from './forms.ts';
 
 function useLinkCall(path: string) {
   const session = useSession();
@@ -66,14 +66,10 @@ export function ChangeEmailPage({ params }: PageProps) {
 
 export function ResetPage({ params }: PageProps) {
   const session = useSession();
-  const [values, setValues] = useState({ userName: '', password: '', comparePassword: '' });
+  const { values, set } = useFormValues({ userName: '', password: '', comparePassword: '' });
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
-  const set = (k: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value; // read now: React clears currentTarget after the event
-    setValues((v) => ({ ...v, [k]: value }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

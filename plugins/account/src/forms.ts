@@ -3,6 +3,16 @@
 import { ApiError, MESSAGES, type FieldErrorMap } from '@headwater/plugin-sdk';
 import { useCallback, useState } from 'react';
 
+/** Form values and a setter per field for inputs (`onChange={set('email')}`). */
+export function useFormValues<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const set = (k: keyof T) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value; // read now: React clears currentTarget after the event
+    setValues((v) => ({ ...v, [k]: value }));
+  };
+  return { values, setValues, set };
+}
+
 export function useFormErrors() {
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [summary, setSummary] = useState<unknown>();
