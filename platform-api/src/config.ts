@@ -34,6 +34,12 @@ export type Config = {
   /** Failed logins for one user name before it is locked for loginLockSeconds (an address gets 4x as many). */
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** Months a scenario's outputs and files are kept after its last run (spec 2 keepMonths). */
+  keepMonths: number;
+  /** Where administrators put SWAT executables that SWAT versions name (releaseFileName). */
+  swatExecutablesDir: string;
+  /** Longest a model run may take before it is stopped (seconds). */
+  runTimeoutSeconds: number;
 };
 
 function int(v: string | undefined, d: number): number {
@@ -71,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaRequired: !['false', '0', 'no', 'off'].includes((env.MFA_REQUIRED ?? 'true').toLowerCase()),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 900),
+    keepMonths: int(env.OUTPUT_KEEP_MONTHS, 6),
+    swatExecutablesDir: resolve(env.SWAT_EXECUTABLES_DIR ?? join(dataDir, 'swat-executables')),
+    runTimeoutSeconds: int(env.RUN_TIMEOUT_SECONDS, 48 * 3600),
   };
 }
 

@@ -4,11 +4,14 @@ import type { AppDeps } from '../deps.ts';
 import type { Handler } from './queue.ts';
 import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
 import { projectProcessors } from '../modules/projects/jobs.ts';
+import { pruneExpiredOutputs } from '../modules/scenarios/files.ts';
+import { scenarioProcessors } from '../modules/scenarios/run/job.ts';
 
 export function platformProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
   const processors: Record<string, Handler<unknown, unknown>> = {
     [MAIL_QUEUE]: sendMailJob(deps) as Handler<unknown, unknown>,
     ...projectProcessors(deps),
+    ...scenarioProcessors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {
@@ -22,5 +25,9 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
 export function startProcessing(deps: AppDeps, concurrency: number): string[] {
   const processors = platformProcessors(deps);
   for (const [name, handler] of Object.entries(processors)) deps.queue.queue(name).process(concurrency, handler);
+  // outputs past their keepMonths go, hourly (every worker may do it: the deletes are idempotent)
+  const prune = () => void pruneExpiredOutputs(deps).catch((err) => deps.log.warn({ err }, 'pruning expired outputs failed'));
+  setTimeout(prune, 60_000).unref();
+  setInterval(prune, 3600_000).unref();
   return Object.keys(processors);
 }

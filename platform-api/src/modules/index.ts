@@ -9,7 +9,8 @@ import { register as health } from './health/routes.ts';
 import { register as maps } from './maps/routes.ts';
 import { register as plugins } from './plugins/routes.ts';
 import { register as projects } from './projects/routes.ts';
+import { register as scenarios } from './scenarios/routes.ts';
 import { register as site } from './site/routes.ts';
 import { register as tiers } from './tiers/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects, scenarios };

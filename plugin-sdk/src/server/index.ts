@@ -31,6 +31,8 @@ export type PluginServer = {
   routes?: ServerRoute[];
   /** Job processors by queue name; run by the worker processes. */
   jobs?: Record<string, JobProcessor>;
+  /** Input editors: how their saved changes are validated and written at run time (editor.ts). */
+  editor?: import('./editor.ts').EditorServer<any>;
 };
 
 export function definePluginServer(def: PluginServer): PluginServer {
@@ -47,3 +49,6 @@ export class PluginHttpError extends Error {
     this.body = body;
   }
 }
+
+export { defineEditorServer } from './editor.ts';
+export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer } from './editor.ts';

@@ -370,7 +370,9 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
   L.push(`         Area of watershed: ${f(area, 12, 3)} km2`);
   L.push(`         Number of HRUs: ${String(t.model.nhru).padStart(8)}`);
   L.push(`         Number of subbasins: ${String(t.model.nsub).padStart(8)}`);
-  L.push(`         Simulated by the Headwater built-in engine in ${seconds.toFixed(2)} s`);
+  // no run time here: the same inputs give byte-identical output files (the run summary has it)
+  void seconds;
+  L.push('         Simulated by the Headwater built-in engine');
   for (const y of t.basinYears) {
     const v = y.values;
     L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');

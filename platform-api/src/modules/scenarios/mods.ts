@@ -1,0 +1,262 @@
+// The generic change store (spec 2 §7 'Generic change handling'): saved modifications of a
+// scenario by modification table, validated against the editor's JSON schema when an editor
+// server half registered the table; and the HRU selection calls (hruselection/...).
+import type { Knex } from 'knex';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { EditorServer } from '@headwater/plugin-sdk/server/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound, validationError, type FieldErrors } from '../../http/errors.ts';
+import { projectFor } from '../projects/access.ts';
+import type { User } from '../users/models.ts';
+import { Scenario, ScenarioModification } from './models.ts';
+import { RUNNING_MESSAGE, scenarioFor } from './service.ts';
+
+/** The modification tables of spec 2 §3 (editors may add their own). */
+export const MOD_TABLES = ['Bsn', 'Fert', 'AutoEff', 'Urban', 'Lup', 'ClimateSensitivity', 'Wgn', 'HruVars', 'HruPrint', 'Cn2Percent', 'Potholes', 'RteChEqn', 'Ptsrc', 'Mgt1', 'Mgt2', 'Calibration'];
+const MOD_TYPE = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+
+export function editorServers(deps: Pick<AppDeps, 'pluginServers'>): Map<string, EditorServer> {
+  const map = new Map<string, EditorServer>();
+  for (const s of deps.pluginServers) if (s.editor) map.set(s.editor.modTable, s.editor);
+  return map;
+}
+
+// ─── schema validation in the spec's wording ────────────────────────────────────────────
+
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+type PropSchema = { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; messages?: Record<string, string> };
+
+function propertySchema(root: Record<string, unknown>, path: string[]): PropSchema {
+  let s: any = root;
+  for (const key of path) {
+    if (!s) return {};
+    if (s.properties?.[key]) s = s.properties[key];
+    else if (s.items) s = s.items;
+    else return {};
+  }
+  return (s ?? {}) as PropSchema;
+}
+
+/** One message per failing field: 'Required', 'Must be between {min} and {max}', or the schema's own `messages`. */
+export function schemaErrors(schema: Record<string, unknown>, errors: ErrorObject[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const path = e.instancePath.split('/').filter(Boolean);
+    if (e.keyword === 'required') path.push((e.params as { missingProperty: string }).missingProperty);
+    const field = path.join('.') || 'modificationObject';
+    const prop = propertySchema(schema, path);
+    let message: string;
+    if (prop.messages?.[e.keyword]) message = prop.messages[e.keyword]!;
+    else if (e.keyword === 'required') message = 'Required';
+    else if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword)) {
+      const min = prop.minimum ?? prop.exclusiveMinimum;
+      const max = prop.maximum ?? prop.exclusiveMaximum;
+      message = min !== undefined && max !== undefined ? `Must be between ${min} and ${max}` : min !== undefined ? `Must be at least ${min}` : `Must be at most ${max}`;
+    } else if (e.keyword === 'type') message = (e.params as { type: string }).type === 'number' || (e.params as { type: string }).type === 'integer' ? 'Must be a number' : `Must be ${(e.params as { type: string }).type}`;
+    else if (e.keyword === 'additionalProperties') message = `Unknown field ${(e.params as { additionalProperty: string }).additionalProperty}`;
+    else message = e.message ?? 'Invalid value';
+    const list = (out[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return out;
+}
+
+function validateChange(editor: EditorServer | undefined, modificationObject: unknown): void {
+  if (!editor?.schema) return;
+  let validate = compiled.get(editor.schema);
+  if (!validate) compiled.set(editor.schema, (validate = ajv.compile(editor.schema)));
+  if (!validate(modificationObject)) throw validationError(schemaErrors(editor.schema, validate.errors ?? []));
+}
+
+// ─── saved changes ──────────────────────────────────────────────────────────────────────
+
+export type ChangeBody = {
+  applyToAll?: boolean;
+  subbasins?: unknown[];
+  landuses?: unknown[];
+  soils?: unknown[];
+  slopes?: unknown[];
+  months?: unknown[];
+  modificationObject?: unknown;
+};
+
+function checkModType(modType: string): string {
+  if (!MOD_TYPE.test(modType)) throw notFound();
+  return modType;
+}
+
+async function writableScenario(user: User, scenarioId: number): Promise<Scenario> {
+  const { scenario } = await scenarioFor(user, scenarioId);
+  if (scenario.isRunning) throw badRequest(RUNNING_MESSAGE);
+  return scenario;
+}
+
+function describe(editor: EditorServer | undefined, m: unknown): string {
+  if (editor?.describe) {
+    try {
+      return editor.describe(m as Record<string, unknown>);
+    } catch {
+      /* fall through to the generic text */
+    }
+  }
+  if (m === null || typeof m !== 'object') return String(m ?? '');
+  if (Array.isArray(m)) return m.length > 5 ? `${m.slice(0, 5).join(', ')} (...)` : m.join(', ');
+  return Object.entries(m as Record<string, unknown>)
+    .filter(([k]) => k !== 'Months')
+    .map(([k, v]) => (k === 'value' ? String(v) : `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`))
+    .join('; ');
+}
+
+export async function getMods(deps: AppDeps, user: User, scenarioId: number, modType: string) {
+  const { scenario } = await scenarioFor(user, scenarioId);
+  const editor = editorServers(deps).get(checkModType(modType));
+  const rows = await ScenarioModification.query().where({ scenarioId: scenario.id, modType }).orderBy('id');
+  const names = new Map(
+    ((await deps.db('project_subbasins').where('projectId', scenario.projectId).select('subbasinId', 'name')) as { subbasinId: number; name: string }[]).map((r) => [r.subbasinId, r.name]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    modType: r.modType,
+    applyToAll: r.applyToAll,
+    value: describe(editor, r.modificationObject),
+    subbasins: r.applyToAll ? [] : r.subbasins.map((id) => names.get(id) ?? String(id)),
+    subbasinIDs: r.applyToAll ? [] : r.subbasins,
+    landuses: r.applyToAll ? [] : r.landuses,
+    soils: r.applyToAll ? [] : r.soils,
+    slopes: r.applyToAll ? [] : r.slopes,
+    months: r.months,
+    modificationObject: r.modificationObject,
+    lastModifiedDate: r.lastModifiedDate,
+  }));
+}
+
+const strings = (v: unknown[] | undefined, field: string, errors: FieldErrors): string[] => {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) {
+    errors[field] = ['Must be a list'];
+    return [];
+  }
+  return [...new Set(v.map(String))];
+};
+
+/** Saves one change (spec 2 §4 Editors: saving adds a change; the list is reloaded). */
+export async function saveMod(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
+  const scenario = await writableScenario(user, scenarioId);
+  checkModType(modType);
+  const editor = editorServers(deps).get(modType);
+  const errors: FieldErrors = {};
+  const applyToAll = body.applyToAll === true;
+  const subbasinIds = strings(body.subbasins, 'subbasins', errors).map(Number);
+  const landuses = strings(body.landuses, 'landuses', errors);
+  const soils = strings(body.soils, 'soils', errors);
+  const slopes = strings(body.slopes, 'slopes', errors);
+  const months = strings(body.months, 'months', errors).map(Number);
+  if (months.some((m) => !Number.isInteger(m) || m < 1 || m > 12)) errors.months = ['Months are numbered 1 to 12'];
+  if (subbasinIds.some((n) => !Number.isInteger(n))) errors.subbasins = ['Unknown subbasin'];
+  if (body.modificationObject === undefined) errors.modificationObject = ['Required'];
+  if (Object.keys(errors).length) throw validationError(errors);
+  if (!applyToAll && subbasinIds.length) {
+    const known = new Set(((await deps.db('project_subbasins').where('projectId', scenario.projectId).whereIn('subbasinId', subbasinIds).select('subbasinId')) as { subbasinId: number }[]).map((r) => r.subbasinId));
+    const unknown = subbasinIds.filter((id) => !known.has(id));
+    if (unknown.length) throw validationError({ subbasins: [`Not in this project: ${unknown.join(', ')}`] });
+  }
+  validateChange(editor, body.modificationObject);
+  const now = new Date();
+  const row = await ScenarioModification.query().insertAndFetch({
+    scenarioId,
+    modType,
+    applyToAll,
+    subbasins: applyToAll ? [] : subbasinIds,
+    landuses: applyToAll ? [] : landuses,
+    soils: applyToAll ? [] : soils,
+    slopes: applyToAll ? [] : slopes,
+    months,
+    modificationObject: body.modificationObject as object,
+    lastModifiedDate: now,
+  });
+  await Scenario.query().patch({ lastModifiedDate: now }).where('id', scenarioId);
+  return { value: true, id: row.id };
+}
+
+/** Replaces every change of a table with one (editors whose table holds one setting: Bsn, HruVars, HruPrint...). */
+export async function replaceMods(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
+  await writableScenario(user, scenarioId);
+  const saved = await saveMod(deps, user, scenarioId, modType, body);
+  await ScenarioModification.query().where({ scenarioId, modType }).whereNot('id', saved.id).delete();
+  return saved;
+}
+
+export async function deleteMod(deps: AppDeps, user: User, modId: number): Promise<{ value: true }> {
+  const mod = await ScenarioModification.query().findById(modId);
+  if (!mod) throw notFound();
+  await writableScenario(user, mod.scenarioId);
+  await ScenarioModification.query().deleteById(modId);
+  await Scenario.query().patch({ lastModifiedDate: new Date() }).where('id', mod.scenarioId);
+  return { value: true };
+}
+
+export async function deleteModType(deps: AppDeps, user: User, scenarioId: number, modType: string): Promise<{ value: true; deleted: number }> {
+  await writableScenario(user, scenarioId);
+  const deleted = await ScenarioModification.query().where({ scenarioId, modType: checkModType(modType) }).delete();
+  await Scenario.query().patch({ lastModifiedDate: new Date() }).where('id', scenarioId);
+  return { value: true, deleted };
+}
+
+// ─── HRU selection (spec 2 §7 'HRU selection and map') ──────────────────────────────────
+
+export type HruSelection = { applyToAll?: boolean; subbasins?: unknown[]; landuse?: unknown[]; landuses?: unknown[]; soils?: unknown[]; slopes?: unknown[] };
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
+
+/** The project's current HRUs narrowed by a selection (empty lists: all). */
+function selectedHrus(db: Knex, projectId: number, sel: { subbasins?: string[]; landuses?: string[]; soils?: string[] }): Knex.QueryBuilder {
+  const q = db('project_hrus').where({ projectId, removed: false });
+  if (sel.subbasins?.length) q.whereIn('subbasinId', sel.subbasins.map(Number).filter(Number.isInteger));
+  if (sel.landuses?.length) q.whereIn('landuse', sel.landuses);
+  if (sel.soils?.length) q.whereIn('soil', sel.soils);
+  return q;
+}
+
+export async function selectionSubbasins(deps: AppDeps, user: User, projectId: number) {
+  await projectFor(user, projectId);
+  const rows = (await deps.db('project_subbasins').where('projectId', projectId).orderBy('number').select('subbasinId', 'name', 'number')) as { subbasinId: number; name: string; number: number }[];
+  return rows.map((r) => ({ id: r.subbasinId, name: r.name, number: r.number }));
+}
+
+export async function selectionLanduses(deps: AppDeps, user: User, projectId: number, body: unknown) {
+  const p = await projectFor(user, projectId);
+  const subbasins = Array.isArray(body) ? list(body) : list((body as HruSelection)?.subbasins);
+  const codes = ((await selectedHrus(deps.db, projectId, { subbasins }).distinct('landuse').orderBy('landuse')) as { landuse: string }[]).map((r) => r.landuse);
+  const names = new Map(
+    p.datasetId
+      ? ((await deps.db('land_use_codes').where('datasetId', p.datasetId).whereIn('code', codes).select('code', 'name')) as { code: string; name: string }[]).map((r) => [r.code, r.name])
+      : [],
+  );
+  return codes.map((c) => ({ name: c, description: names.get(c) ?? c }));
+}
+
+export async function selectionSoils(deps: AppDeps, user: User, projectId: number, body: HruSelection) {
+  await projectFor(user, projectId);
+  const rows = (await selectedHrus(deps.db, projectId, { subbasins: list(body?.subbasins), landuses: list(body?.landuse ?? body?.landuses) }).distinct('soil').orderBy('soil')) as { soil: string }[];
+  return rows.map((r) => ({ name: r.soil }));
+}
+
+export async function selectionSlopes(deps: AppDeps, user: User, projectId: number, body: HruSelection) {
+  await projectFor(user, projectId);
+  const rows = (await selectedHrus(deps.db, projectId, { subbasins: list(body?.subbasins), landuses: list(body?.landuse ?? body?.landuses), soils: list(body?.soils) })
+    .distinct('slopeClass')
+    .orderBy('slopeClass')) as { slopeClass: string }[];
+  return rows.map((r) => ({ name: r.slopeClass }));
+}
+
+export async function selectionMatching(deps: AppDeps, user: User, projectId: number, body: HruSelection) {
+  await projectFor(user, projectId);
+  const all = body?.applyToAll === true;
+  const q = selectedHrus(deps.db, projectId, all ? {} : { subbasins: list(body?.subbasins), landuses: list(body?.landuses ?? body?.landuse), soils: list(body?.soils) });
+  const slopes = all ? [] : list(body?.slopes);
+  if (slopes.length) q.whereIn('slopeClass', slopes);
+  const rows = (await q.orderBy('sortOrder').limit(10_000).select('id', 'subbasin', 'subbasinId', 'subbasinName', 'landuse', 'soil', 'slopeClass', 'slope', 'slopeLength', 'area', 'fraction')) as Record<string, unknown>[];
+  return rows.map((r) => ({ ...r, id: Number(r.id), subbasin: r.subbasinName, subbasinNumber: r.subbasin }));
+}

@@ -1,0 +1,208 @@
+// The `scenario-run` job (ARCHITECTURE 'A scenario run, end to end'): write the TxtInOut folder,
+// apply the saved changes through the editors, run the SWAT version's engine, load the outputs,
+// mark `hasRun`. Progress goes to the scenario row and room `scenario:{id}` about once a second.
+// The run works in `run/` and replaces `TxtInOut/` (the scenario files) only when it succeeds;
+// a failed run keeps `run/` as its debug files; an aborted one deletes it.
+import { appendFileSync, existsSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppDeps } from '../../../deps.ts';
+import type { Handler, JobContext } from '../../../jobs/queue.ts';
+import { queueMail } from '../../../mail/job.ts';
+import { editorServers } from '../mods.ts';
+import { Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
+import { isoDate, scenarioDir, type RunJob } from '../service.ts';
+import { RUN_ERROR_MESSAGE, reportScenarioProgress } from '../status.ts';
+import { applyChanges, assembleScenario, writeScenarioInputs } from './build.ts';
+import { RunAborted, executablePath, isBuiltin, runBuiltin, runExecutable, runLogPath, type EngineResult } from './engines.ts';
+import { loadOutputs } from './outputs.ts';
+
+export const FINISHED_MESSAGE = 'Scenario run completed.';
+
+/** Folders of a scenario: the files of its last successful run, and the run in progress (or failed). */
+export function scenarioFolders(deps: Pick<AppDeps, 'config'>, id: number): { root: string; files: string; run: string } {
+  const root = scenarioDir(deps, id);
+  return { root, files: join(root, 'TxtInOut'), run: join(root, 'run') };
+}
+
+/** Throttled progress and abort checks: the engine reports often, the database hears once a second. */
+class RunMonitor {
+  private last = 0;
+  private pending: { percent: number; message: string } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  aborted = false;
+  private readonly deps: AppDeps;
+  private readonly id: number;
+  constructor(deps: AppDeps, id: number) {
+    this.deps = deps;
+    this.id = id;
+  }
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), 1000);
+    this.timer.unref();
+  }
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+  progress(percent: number, message: string): void {
+    this.pending = { percent, message };
+  }
+  async now(percent: number, message: string): Promise<void> {
+    this.pending = null;
+    await reportScenarioProgress(this.deps, this.id, percent, message);
+    await this.check();
+  }
+  async check(): Promise<void> {
+    const s = await Scenario.query().findById(this.id).select('abortRequested');
+    if (!s || s.abortRequested) this.aborted = true;
+    if (this.aborted) throw new RunAborted();
+  }
+  private async flush(): Promise<void> {
+    if (Date.now() - this.last < 900) return;
+    this.last = Date.now();
+    try {
+      const s = await Scenario.query().findById(this.id).select('abortRequested');
+      if (!s || s.abortRequested) this.aborted = true;
+      const p = this.pending;
+      this.pending = null;
+      if (p && !this.aborted) await reportScenarioProgress(this.deps, this.id, p.percent, p.message);
+    } catch {
+      /* the next tick tries again */
+    }
+  }
+}
+
+async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void> {
+  const id = job.data.scenarioId;
+  const scenario = await Scenario.query().findById(id);
+  if (!scenario || !scenario.isRunning) return; // deleted, or aborted while queued
+  const folders = scenarioFolders(deps, id);
+  const monitor = new RunMonitor(deps, id);
+  const started = Date.now();
+  const log = (line: string) => appendFileSync(runLogPath(folders.run), `${new Date().toISOString()} ${line}\n`);
+  try {
+    await monitor.check();
+    rmSync(folders.run, { recursive: true, force: true });
+    mkdirSync(folders.run, { recursive: true });
+    await monitor.now(2, 'Writing SWAT input files...');
+    const settings = scenario.runSettings ?? {};
+    const t0 = performance.now();
+    const built = await assembleScenario(deps.db, scenario);
+    const mods = await ScenarioModification.query().where('scenarioId', id).orderBy('id');
+    const { applied, unapplied } = await applyChanges(built, mods, editorServers(deps));
+    await writeScenarioInputs(built, folders.run);
+    const writeSeconds = (performance.now() - t0) / 1000;
+    const hrus = built.project.subbasins.reduce((a, s) => a + s.hrus.length, 0);
+    log(`inputs written: ${built.project.subbasins.length} subbasins, ${hrus} HRUs in ${writeSeconds.toFixed(2)} s`);
+    if (applied.length) log(`changes applied: ${applied.join(', ')}`);
+    if (unapplied.length) log(`WARNING: changes not applied (no editor installed for their table): ${unapplied.join(', ')}`);
+    await monitor.now(10, 'SWAT input files written.');
+
+    const start = isoDate(scenario.startingSimulationDate)!;
+    const end = isoDate(scenario.endingSimulationDate)!;
+    const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+    let engine: EngineResult | null = null;
+    if (!settings.noModelRun) {
+      const version = scenario.swatVersionId ? await SwatVersion.query().findById(scenario.swatVersionId) : undefined;
+      if (!version) throw new Error('The SWAT version of this scenario no longer exists.');
+      if (version.isDisabled) throw new Error(`The SWAT version '${version.name}' is disabled.`);
+      monitor.start();
+      const run = {
+        dir: folders.run,
+        onProgress: (pct: number, msg: string) => monitor.progress(10 + pct * 0.75, msg),
+        shouldStop: () => monitor.aborted,
+        timeoutSeconds: deps.config.runTimeoutSeconds,
+      };
+      log(`running ${version.name}`);
+      engine = isBuiltin(version.releaseFileName)
+        ? await runBuiltin(run)
+        : await runExecutable(run, executablePath(deps.config.swatExecutablesDir, version.releaseFileName), Number(end.slice(0, 4)) - Number(start.slice(0, 4)) + 1, hrus, days);
+      monitor.stop();
+      writeFileSync(join(folders.run, 'headwater-engine.log'), engine.log);
+      log(`model run: ${engine.seconds.toFixed(2)} s (${Math.round(engine.hruDaysPerSecond).toLocaleString('en-US')} HRU-days/s)`);
+    }
+
+    let load = { rows: 0, parseSeconds: 0, loadSeconds: 0 };
+    if (!settings.noModelRun && !settings.noOutputProcessing) {
+      await monitor.now(85, 'Processing outputs...');
+      load = await loadOutputs(deps.db, id, folders.run, async (f, message) => {
+        await monitor.now(85 + f * 14, message);
+      });
+      log(`outputs loaded: ${load.rows} rows (parse ${load.parseSeconds.toFixed(2)} s, load ${load.loadSeconds.toFixed(2)} s)`);
+    } else {
+      await deps.db('scenario_output_series').where('scenarioId', id).delete();
+      await deps.db('scenario_output_sets').where('scenarioId', id).delete();
+    }
+    await monitor.check();
+
+    // the run becomes the scenario's files
+    rmSync(folders.files, { recursive: true, force: true });
+    renameSync(folders.run, folders.files);
+    const runtime = (Date.now() - started) / 1000;
+    const summary: RunSummary = {
+      hrus,
+      subbasins: built.project.subbasins.length,
+      days,
+      engineSeconds: engine?.seconds ?? 0,
+      hruDaysPerSecond: engine?.hruDaysPerSecond ?? 0,
+      outputRows: load.rows,
+      loadSeconds: load.loadSeconds,
+      parseSeconds: load.parseSeconds,
+      writeSeconds,
+    };
+    await reportScenarioProgress(deps, id, 100, FINISHED_MESSAGE, {
+      isRunning: false,
+      hasRun: true,
+      hasError: false,
+      abortRequested: false,
+      hasFiles: true,
+      hasDebugFiles: false,
+      lastRunDate: new Date(),
+      runtime,
+      runSummary: summary,
+      pathName: `scenarios/${id}/TxtInOut`,
+    });
+    if (settings.sendEmailNotification) await notifyByMail(deps, id, `finished in ${Math.round(runtime)} seconds`).catch(() => {});
+  } catch (err) {
+    monitor.stop();
+    const still = await Scenario.query().findById(id);
+    if (!still) {
+      rmSync(folders.root, { recursive: true, force: true }); // deleted meanwhile
+      return;
+    }
+    if (err instanceof RunAborted || monitor.aborted) {
+      rmSync(folders.run, { recursive: true, force: true });
+      await reportScenarioProgress(deps, id, 0, '', { isRunning: false, abortRequested: false, hasError: false });
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    deps.log.error({ err, scenarioId: id }, 'scenario run failed');
+    if (existsSync(folders.run)) {
+      try {
+        log(`ERROR: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      } catch {
+        /* the folder may be gone */
+      }
+    }
+    await reportScenarioProgress(deps, id, 100, RUN_ERROR_MESSAGE, {
+      isRunning: false,
+      hasError: true,
+      abortRequested: false,
+      exceptionMessage: message,
+      hasDebugFiles: existsSync(folders.run),
+    });
+    if (scenario.runSettings?.sendEmailNotification) await notifyByMail(deps, id, `stopped with an error: ${message}`).catch(() => {});
+  }
+}
+
+async function notifyByMail(deps: AppDeps, id: number, what: string): Promise<void> {
+  const row = (await deps.db('scenarios as s').join('projects as p', 'p.id', 's.projectId').join('users as u', 'u.id', 'p.userId').where('s.id', id).first('s.name', 's.projectId', 'p.name as projectName', 'u.email')) as
+    | { name: string; projectId: number; projectName: string; email: string }
+    | undefined;
+  if (!row?.email) return;
+  const url = `${deps.config.publicUrl}/projects/${row.projectId}/scenarios/${id}`;
+  await queueMail(deps, { to: row.email, subject: `Scenario ${row.name} ${what.startsWith('finished') ? 'finished' : 'failed'}`, text: `Your scenario "${row.name}" of project "${row.projectName}" ${what}.\n\n${url}\n` });
+}
+
+export function scenarioProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
+  return { 'scenario-run': ((job: JobContext<RunJob>) => runScenario(deps, job)) as Handler<unknown, unknown> };
+}
