@@ -23,7 +23,7 @@ export function createApp(deps: AppDeps): Koa {
   const api = new Router({ prefix: '/api' });
 
   for (const register of Object.values(MODULES)) register(api, deps);
-  mountPluginServers(api, deps.pluginServers);
+  mountPluginServers(api, deps.pluginServers, deps);
 
   app.use(async (ctx, next) => {
     const started = performance.now();

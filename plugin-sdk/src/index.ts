@@ -19,3 +19,15 @@ export { useDebounced } from './ui/useDebounced.ts';
 export * from './routing.ts';
 export * from './tiers.ts';
 export { TiersTable } from './ui/TiersTable.tsx';
+// Editor SDK (ARCHITECTURE 'Editors'): defineEditor, EditorPage on rjsf (loaded lazily),
+// HruSelector, SavedChangesTable, the scenario view's check icon, and the pure rules.
+export * from './editor/types.ts';
+export { defineEditor, editorRoute, DEFAULT_SAVE_URL, SUBBASIN_SAVE_URL, type EditorPluginDefinition } from './editor/defineEditor.tsx';
+export { EditorPage, LoginPrompt, type EditorPageProps } from './editor/EditorPage.tsx';
+export { HruSelector, type HruSelectorProps, type SubbasinMapPickerProps, type SubbasinOption, type NamedOption } from './editor/HruSelector.tsx';
+export { SavedChangesTable, type SavedChangesTableProps } from './editor/SavedChangesTable.tsx';
+export { ModTableCheck, CheckIcon } from './editor/ModTableCheck.tsx';
+export { isSelectionValid, selectionProblem, emptySelection, saveBody } from './editor/selection.ts';
+export { changedFields, asSentValue, schemaDefaults, hasChanges, formatListCell, formatAddedDate, fillPath } from './editor/changes.ts';
+export { transformErrors, createTransformErrors, editorErrorMessage } from './editor/transformErrors.ts';
+export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';

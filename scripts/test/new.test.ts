@@ -33,3 +33,27 @@ describe('npm run new -- plugin <id>', () => {
     expect(() => scaffold('plugin', 'river-notes', { root })).toThrow(/already exists/);
   });
 });
+
+describe('npm run new -- editor <id>', () => {
+  it('creates an editor package: manifest, schema, a defineEditor page and a schema test (no server half yet)', async () => {
+    const dir = scaffold('editor', 'river-cn', { root, title: 'River CN', modTable: 'RiverCn' });
+    for (const f of ['package.json', 'rspack.config.ts', 'tsconfig.json', 'vitest.config.ts', 'README.md', 'src/plugin.tsx', 'src/schema.ts', 'test/schema.test.ts']) {
+      expect(existsSync(join(dir, f)), f).toBe(true);
+    }
+    expect(existsSync(join(dir, 'server'))).toBe(false);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    expect(validateManifest({ ...pkg.headwater, version: pkg.version })).toEqual([]);
+    expect(pkg.headwater).toMatchObject({ kind: 'editor', modTable: 'RiverCn', title: 'River CN' });
+    const route = '/projects/:id/scenarios/:scenarioID/river-cn';
+    expect(pkg.headwater.routes).toEqual([{ path: route, access: 'user', title: 'River CN' }]);
+    expect(pkg.headwater.nav).toEqual([{ menu: 'scenario-editors', label: 'River CN', path: route }]);
+
+    const plugin = (await import(pathToFileURL(join(dir, 'src/plugin.tsx')).href)).default;
+    expect(Object.keys(plugin.pages)).toEqual([route]);
+    expect(plugin.editor).toMatchObject({ id: 'river-cn', modTable: 'RiverCn', selection: 'hru' });
+  });
+
+  it('refuses a bad modification table name', () => {
+    expect(() => scaffold('editor', 'river-x', { root, modTable: 'not a table' })).toThrow(/not a modification table name/);
+  });
+});

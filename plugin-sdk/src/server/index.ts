@@ -10,6 +10,41 @@ export type ServerRequest = {
   query: Record<string, string | string[] | undefined>;
   body: unknown;
   user?: ServerUser;
+  /** the platform's services, acting as the request's user (access is checked by them) */
+  platform: PlatformServices;
+};
+
+/** A saved change as the change store lists it (spec 2 §3 'Generic modification'). */
+export type ListedChange = {
+  id: number;
+  modType: string;
+  applyToAll: boolean;
+  value: string;
+  subbasins: string[];
+  subbasinIDs: number[];
+  landuses: string[];
+  soils: string[];
+  slopes: string[];
+  months: number[];
+  modificationObject: unknown;
+  lastModifiedDate: Date | string;
+};
+export type ChangeBody = { applyToAll?: boolean; subbasins?: unknown[]; landuses?: unknown[]; soils?: unknown[]; slopes?: unknown[]; months?: unknown[]; modificationObject?: unknown };
+
+/** What a plugin's server half may ask of the platform. Every call checks that the request's
+ * user may reach the scenario (401/403/404 in the spec's wording otherwise). */
+export type PlatformServices = {
+  scenarios: {
+    get(scenarioId: number): Promise<{ id: number; projectId: number; datasetId: number | null; isRunning: boolean; hasRun: boolean; name: string }>;
+    getMods(scenarioId: number, modType: string): Promise<ListedChange[]>;
+    /** adds a change (validated against the editor's schema) */
+    saveMod(scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }>;
+    /** replaces every change of the table with this one (one-setting tables: Bsn, HruVars...) */
+    replaceMods(scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }>;
+    deleteModType(scenarioId: number, modType: string): Promise<{ value: true; deleted: number }>;
+    /** the project dataset's basin-wide SWAT inputs (file.cio, basins.bsn, databases), read only */
+    datasetInputs(scenarioId: number): Promise<{ cio: Record<string, unknown>; bsn: Record<string, unknown>; databases: Record<string, unknown[]> }>;
+  };
 };
 
 export type ServerRoute = {

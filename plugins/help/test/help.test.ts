@@ -30,7 +30,7 @@ describe('land use filter', () => {
 
 describe('server half', () => {
   it('publishes the run-time guide of the spec', async () => {
-    const guide = (await server.routes![0]!.handler({ params: {}, query: {}, body: undefined })) as { years: number[]; rows: { hrus: number; times: string[] }[] };
+    const guide = (await server.routes![0]!.handler({ params: {}, query: {}, body: undefined, platform: {} as never })) as { years: number[]; rows: { hrus: number; times: string[] }[] };
     expect(guide.years).toEqual([5, 10, 20, 30]);
     expect(guide.rows[1]).toEqual({ hrus: 150000, times: ['1d 6h 4m', '1d 17h 9m', '3d 2h 26m', '4d 13h 30m'] });
   });

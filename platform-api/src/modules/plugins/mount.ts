@@ -5,18 +5,20 @@ import type { Context } from 'koa';
 import { PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server/index.ts';
 import { requireAdmin, requireFullAdmin, requireRegistered } from '../../http/auth.ts';
 import { HttpError, featureDisabled } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { platformServices } from '../scenarios/platform.ts';
 import type { User } from '../users/models.ts';
 import { isPluginEnabled } from './service.ts';
 
 const guards = { public: [], user: [requireRegistered], admin: [requireAdmin], fullAdmin: [requireFullAdmin] } as const;
 
-export function mountPluginServers(router: Router, servers: PluginServer[]): void {
+export function mountPluginServers(router: Router, servers: PluginServer[], deps: AppDeps): void {
   for (const server of servers) {
-    for (const route of server.routes ?? []) mountRoute(router, server.id, route);
+    for (const route of server.routes ?? []) mountRoute(router, server.id, route, deps);
   }
 }
 
-function mountRoute(router: Router, pluginId: string, route: ServerRoute): void {
+function mountRoute(router: Router, pluginId: string, route: ServerRoute, deps: AppDeps): void {
   const enabled = async (_ctx: Context, next: () => Promise<unknown>) => {
     if (!(await isPluginEnabled(pluginId))) throw featureDisabled();
     await next();
@@ -29,6 +31,7 @@ function mountRoute(router: Router, pluginId: string, route: ServerRoute): void 
         query: ctx.query as Record<string, string | string[] | undefined>,
         body: (ctx.request as { body?: unknown }).body,
         user: user && { id: user.id, userName: user.userName, roles: user.roles, isAdmin: user.isAdmin },
+        platform: platformServices(deps, user),
       });
       if (result === undefined) ctx.status = 204;
       else ctx.body = result;

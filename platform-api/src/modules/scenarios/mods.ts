@@ -63,11 +63,24 @@ export function schemaErrors(schema: Record<string, unknown>, errors: ErrorObjec
   return out;
 }
 
+/** The schema without `required`: editors send only the fields the user changed (spec 2 §5). */
+function partial(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(partial);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) if (k !== 'required') out[k] = partial(v);
+  return out;
+}
+
+export const NO_CHANGE = 'Please change at least one value.';
+
 function validateChange(editor: EditorServer | undefined, modificationObject: unknown): void {
   if (!editor?.schema) return;
   let validate = compiled.get(editor.schema);
-  if (!validate) compiled.set(editor.schema, (validate = ajv.compile(editor.schema)));
+  if (!validate) compiled.set(editor.schema, (validate = ajv.compile(partial(editor.schema) as object)));
   if (!validate(modificationObject)) throw validationError(schemaErrors(editor.schema, validate.errors ?? []));
+  const values = modificationObject && typeof modificationObject === 'object' && !Array.isArray(modificationObject) ? Object.entries(modificationObject).filter(([k, v]) => k !== 'Months' && v !== undefined && v !== null) : [null];
+  if (!values.length) throw validationError({ modificationObject: [NO_CHANGE] });
 }
 
 // ─── saved changes ──────────────────────────────────────────────────────────────────────

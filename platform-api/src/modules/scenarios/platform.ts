@@ -1,0 +1,33 @@
+// The services plugin server halves reach through `req.platform` (plugin-sdk ServerRequest):
+// the scenario change store and the dataset's basin-wide inputs, acting as the request's user.
+import type { PlatformServices } from '@headwater/plugin-sdk/server/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { unauthorized } from '../../http/errors.ts';
+import type { User } from '../users/models.ts';
+import { deleteModType, getMods, replaceMods, saveMod } from './mods.ts';
+import { scenarioFor } from './service.ts';
+
+export function platformServices(deps: AppDeps, user: User | undefined): PlatformServices {
+  const who = (): User => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+  return {
+    scenarios: {
+      async get(id) {
+        const { scenario, project } = await scenarioFor(who(), id);
+        return { id: scenario.id, projectId: project.id, datasetId: project.datasetId, isRunning: scenario.isRunning, hasRun: scenario.hasRun, name: scenario.name };
+      },
+      getMods: (id, modType) => getMods(deps, who(), id, modType),
+      saveMod: (id, modType, body) => saveMod(deps, who(), id, modType, body),
+      replaceMods: (id, modType, body) => replaceMods(deps, who(), id, modType, body),
+      deleteModType: (id, modType) => deleteModType(deps, who(), id, modType),
+      async datasetInputs(id) {
+        const { project } = await scenarioFor(who(), id);
+        const row = project.datasetId ? ((await deps.db('datasets').where('id', project.datasetId).first('swat')) as { swat: Record<string, any> | null } | undefined) : undefined;
+        const swat = row?.swat ?? {};
+        return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {} };
+      },
+    },
+  };
+}

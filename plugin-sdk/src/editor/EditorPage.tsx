@@ -1,0 +1,223 @@
+// The page every input editor shares (spec 2 §2 'Editor pages', §4 'Editors'): loads the
+// scenario and the saved changes; shows the running notice instead of the form while the
+// scenario runs; lists saved changes; adds a change for an HRU selection with the rjsf form;
+// a fixed action bar with Save (enabled once the form changed and the selection is valid),
+// Back to the scenario view and Remove Changes. A 401 shows the login prompt.
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
+import { ApiError } from '../api/client.ts';
+import { useApiMutation, useApiQuery } from '../api/hooks.ts';
+import { useLiveStatus } from '../live.ts';
+import { MESSAGES } from '../messages.ts';
+import type { PageProps } from '../plugin.ts';
+import { Link } from '../routing.ts';
+import { useSession } from '../session.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ErrorList } from '../ui/ErrorList.tsx';
+import { PageLayout } from '../ui/PageLayout.tsx';
+import { SuccessAlert } from '../ui/SuccessAlert.tsx';
+import { fillPath } from './changes.ts';
+import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
+import { HruSelector, type SubbasinMapPickerProps } from './HruSelector.tsx';
+import { EDITOR_MESSAGES } from './messages.ts';
+import { SavedChangesTable } from './SavedChangesTable.tsx';
+import { emptySelection, saveBody, selectionProblem } from './selection.ts';
+import type { EditorDefinition, HruSelection, SavedChange, ScenarioResponse } from './types.ts';
+
+// rjsf, its Mantine theme and ajv come with the first editor page, not with the shell.
+const EditorForm = lazy(() => import('./EditorForm.tsx'));
+
+export type EditorPageProps = PageProps & {
+  editor: EditorDefinition;
+  /** A map picker for the HRU selector's subbasins (see HruSelector). */
+  subbasinMap?: ComponentType<SubbasinMapPickerProps>;
+};
+
+type ScenarioStatusEvent = { scenarioID: number | string; isRunning: boolean; hasRun?: boolean; hasError?: boolean };
+
+/** The login prompt of a data page answered 401 (the shell opens the login modal as well). */
+export function LoginPrompt() {
+  const session = useSession();
+  return (
+    <Alert color="yellow" title={MESSAGES.loginToContinue} data-testid="login-prompt">
+      <Button size="xs" mt="xs" onClick={() => session.requestLogin(MESSAGES.loginToContinue)}>
+        Log in
+      </Button>
+    </Alert>
+  );
+}
+
+export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
+  const projectID = params.id ?? '';
+  const scenarioID = params.scenarioID ?? '';
+  const scenarioPath = `scenarios/${scenarioID}`;
+  const modsPath = `scenarios/getmods/${scenarioID}/${editor.modTable}`;
+  const backTo = `/projects/${projectID}/scenarios/${scenarioID}`;
+  const client = useQueryClient();
+
+  const scenarioQ = useApiQuery<ScenarioResponse>(scenarioPath);
+  const modsQ = useApiQuery<SavedChange[]>(modsPath);
+  const running = !!scenarioQ.data?.status?.isRunning;
+  const reloadScenario = useCallback(
+    () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && (q.queryKey[1] === scenarioPath || q.queryKey[1] === modsPath) }),
+    [client, scenarioPath, modsPath],
+  );
+  // A run that starts or ends while the page is open swaps the form and the notice.
+  useLiveStatus<ScenarioStatusEvent>(scenarioID ? `scenario:${scenarioID}` : null, 'scenario-status', (e) => {
+    if (String(e.scenarioID) === String(scenarioID) && e.isRunning !== running) void reloadScenario();
+  });
+
+  const [selection, setSelection] = useState<HruSelection>(emptySelection);
+  const [form, setForm] = useState<EditorFormState>({ dirty: false, values: {}, formData: {} });
+  const [formKey, setFormKey] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const handle = useRef<EditorFormHandle | null>(null);
+  const closeSaved = useCallback(() => setSaved(false), []);
+
+  const saveMutation = useApiMutation<ReturnType<typeof saveBody>>('POST', fillPath(editor.saveUrl, { scenarioID, modTable: editor.modTable }), {
+    invalidate: [modsPath, scenarioPath],
+    onSuccess: () => {
+      setSaved(true);
+      setForm({ dirty: false, values: {}, formData: {} });
+      setFormKey((k) => k + 1);
+    },
+  });
+  const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${scenarioID}/${editor.modTable}`, {
+    invalidate: [modsPath, scenarioPath],
+    onSuccess: () => setConfirmRemove(false),
+  });
+
+  const problem = selectionProblem(editor.selection, selection);
+  const canSave = form.dirty && !problem && !saveMutation.isPending;
+
+  const save = () => {
+    if (!canSave) return;
+    setFormError(null);
+    setSaved(false);
+    if (handle.current && !handle.current.validate()) {
+      setFormError(MESSAGES.fixErrors);
+      return;
+    }
+    const modificationObject = editor.toModificationObject ? editor.toModificationObject(form.values, form.formData) : form.values;
+    saveMutation.mutate(saveBody(editor.selection, selection, modificationObject));
+  };
+
+  const loadError = scenarioQ.error ?? modsQ.error;
+  const unauthorized = loadError instanceof ApiError && loadError.status === 401;
+  const data = scenarioQ.data;
+  const subtitle = data ? `${data.project?.name ?? ''}${data.project?.name ? ' · ' : ''}${data.scenario?.name ?? ''}` : undefined;
+  const back = (
+    <Button variant="default" component={Link} to={backTo}>
+      Back to the scenario view
+    </Button>
+  );
+
+  let body;
+  if (unauthorized) body = <LoginPrompt />;
+  else if (scenarioQ.isLoading || (modsQ.isLoading && !running))
+    body = (
+      <Center p="xl" data-testid="editor-loading">
+        <Loader />
+      </Center>
+    );
+  else if (scenarioQ.error || !data) body = <ErrorList error={scenarioQ.error ?? MESSAGES.generic} />;
+  else if (String(data.scenario.projectID) !== String(projectID)) body = <ErrorList error={EDITOR_MESSAGES.invalidScenario} />;
+  else if (running)
+    body = (
+      <Stack>
+        <Alert color="blue" title="Scenario running" data-testid="page-running">
+          {EDITOR_MESSAGES.pageRunning}
+        </Alert>
+        <Group>{back}</Group>
+      </Stack>
+    );
+  else {
+    const mods = modsQ.data ?? [];
+    body = (
+      <Stack gap="lg">
+        {editor.intro && (typeof editor.intro === 'string' ? <Text>{editor.intro}</Text> : editor.intro)}
+        <ErrorList error={modsQ.error} />
+        <Stack gap="xs">
+          <Title order={4}>Saved changes</Title>
+          <SavedChangesTable changes={mods} describeChange={editor.describeChange} invalidate={[modsPath, scenarioPath]} />
+        </Stack>
+        <Stack gap="sm">
+          <Title order={4}>Add a change</Title>
+          {editor.selection !== 'none' && (
+            <HruSelector projectID={projectID} mode={editor.selection} value={selection} onChange={setSelection} subbasinMap={subbasinMap} disabled={saveMutation.isPending} />
+          )}
+          <Suspense
+            fallback={
+              <Center p="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <EditorForm
+              key={formKey}
+              schema={editor.schema}
+              uiSchema={editor.uiSchema}
+              widgets={editor.widgets}
+              fields={editor.fields}
+              disabled={saveMutation.isPending}
+              handle={handle}
+              onChange={setForm}
+              onSubmit={save}
+            />
+          </Suspense>
+        </Stack>
+        <SuccessAlert show={saved} onClose={closeSaved} />
+        <ErrorList error={formError ?? saveMutation.error} />
+        <Paper withBorder shadow="sm" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }} data-testid="editor-actions">
+          <Group justify="space-between">
+            <Group>
+              <Tooltip label={problem} disabled={!problem}>
+                <span>
+                  <Button onClick={save} disabled={!canSave} loading={saveMutation.isPending}>
+                    Save
+                  </Button>
+                </span>
+              </Tooltip>
+              {back}
+            </Group>
+            {mods.length > 0 && (
+              <Button color="red" variant="outline" onClick={() => setConfirmRemove(true)}>
+                Remove Changes
+              </Button>
+            )}
+          </Group>
+        </Paper>
+        <ConfirmDialog
+          opened={confirmRemove}
+          title="Remove Changes"
+          confirmLabel="Remove Changes"
+          danger
+          locked
+          busy={removeAll.isPending}
+          error={removeAll.error}
+          onCancel={() => {
+            setConfirmRemove(false);
+            removeAll.reset();
+          }}
+          onConfirm={() => removeAll.mutate(undefined)}
+        >
+          {EDITOR_MESSAGES.confirmRemoveAll}
+        </ConfirmDialog>
+      </Stack>
+    );
+  }
+
+  return (
+    <PageLayout title={editor.title} documentTitle={editor.title}>
+      {subtitle && (
+        <Text c="dimmed" mt={-12}>
+          {subtitle}
+        </Text>
+      )}
+      {body}
+    </PageLayout>
+  );
+}

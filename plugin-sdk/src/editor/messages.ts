@@ -1,0 +1,44 @@
+// Editor wording, verbatim from spec 2 where the spec gives it (§5, §8); where it is silent
+// the text is ours and marked so.
+export const EDITOR_MESSAGES = {
+  required: 'Required',
+  between: (min: number, max: number) => `Must be between ${min} and ${max}`,
+  /** Ours: the spec gives only the two-sided range message. */
+  atLeast: (min: number) => `Must be at least ${min}`,
+  /** Ours. */
+  atMost: (max: number) => `Must be at most ${max}`,
+  /** Ours: a number field holding something that is not a number yet ('-', '1e'). */
+  notANumber: 'Must be a number',
+  /** Curve number (spec 2 §5), verbatim including its '10'. */
+  zeroNoChange: 'A value of zero will result in no change. Please enter a number greater or less than 10.',
+  selectSubbasin: 'Select at least one subbasin',
+  selectHru: 'Select at least one subbasin, land use, soil, and slope.',
+  /** Ours: months are required by the weather generator and climate sensitivity (spec 2 §5). */
+  selectMonth: 'Select at least one month',
+  /** Spec 2 §5 (general management): getting data without a valid HRU. */
+  selectOneHru: 'Please select an HRU and try again.',
+  /** Ours: the spec names a 'page running' notice without its wording. */
+  pageRunning: 'This scenario is running. Its inputs cannot be changed until the run ends.',
+  invalidScenario: 'Invalid scenario ID for this project. Please check the URL in your browser.',
+  /** Ours: the spec asks for a confirmation without its wording. */
+  confirmRemoveAll: 'Remove all saved changes of this editor? Its inputs revert to their defaults.',
+  confirmRemoveOne: 'Remove this change? The HRUs it covers revert to their defaults.',
+  /** Ours: empty saved-changes list. */
+  noChanges: 'No changes saved yet.',
+} as const;
+
+/** Spec 2 §9: months numbered 1 to 12, January to December. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -1,0 +1,126 @@
+// Types of the Editor SDK: the editor definition, the HRU selection, saved changes and the
+// scenario answer every editor page reads. Type-only imports of rjsf: nothing here loads it.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ComponentType, ReactNode } from 'react';
+
+/** Which HRUs a change applies to (ARCHITECTURE 'Editors'):
+ * - `none`: the whole scenario (no selector; saved with applyToAll true),
+ * - `hru`: subbasins, land uses, soils and slopes in cascade, or all HRUs,
+ * - `subbasin`: subbasins only, or all,
+ * - `subbasin-months`: subbasins (or all) plus months 1–12,
+ * - `single-hru`: exactly one subbasin, land use, soil and slope. */
+export type EditorSelectionMode = 'none' | 'hru' | 'subbasin' | 'subbasin-months' | 'single-hru';
+
+/** The HRU selection as the generic save body carries it (spec 2 §3 'Generic modification'). */
+export type HruSelection = {
+  applyToAll: boolean;
+  /** Dataset subbasin ids (as `GET hruselection/subbasins` answers them). */
+  subbasins: number[];
+  landuses: string[];
+  soils: string[];
+  slopes: string[];
+  /** 1 = January … 12 = December; used by `subbasin-months`. */
+  months: number[];
+};
+
+/** The JSON schema of a change: plain JSON, shared by the client (rjsf + ajv) and the server.
+ * JSON Schema 7 plus, on any field, `messages`: the message per failing keyword
+ * (`{ "not": "…" }`; platform-api reads it too), or `errorMessage` (one message for the field,
+ * or per keyword — the ajv-errors convention; client only). */
+export type EditorSchema = RJSFSchema & {
+  messages?: Record<string, string>;
+  errorMessage?: string | Record<string, string>;
+  properties?: Record<string, EditorSchema | boolean>;
+  items?: EditorSchema | boolean | (EditorSchema | boolean)[];
+};
+/** The uiSchema: plain JSON too; widgets are named (`"ui:widget": "sliderNumber"`). */
+export type EditorUiSchema = UiSchema;
+
+/** One saved change as `GET scenarios/getmods/{scenarioID}/{modType}` lists it. */
+export type SavedChange = {
+  id: number;
+  modType?: string;
+  applyToAll?: boolean;
+  /** Short text of the change, written by the server for this table. */
+  value?: string | number | null;
+  /** Subbasin names. */
+  subbasins?: (string | number)[];
+  subbasinIDs?: number[];
+  landuses?: string[];
+  soils?: string[];
+  slopes?: string[];
+  months?: number[];
+  modificationObject?: unknown;
+  lastModifiedDate?: string;
+};
+
+/** The generic save body (`POST scenarios/savemods/{scenarioID}/{modType}`). */
+export type SaveChangeBody = {
+  applyToAll: boolean;
+  subbasins: number[];
+  landuses: string[];
+  soils: string[];
+  slopes: string[];
+  months?: number[];
+  modificationObject: Record<string, unknown>;
+};
+
+/** `GET scenarios/{scenarioID}` (platform-api scenarios README). Only what editors read is typed. */
+export type ScenarioSummary = {
+  id: number;
+  projectID: number;
+  name: string;
+  modTables?: string[];
+  hasRun?: boolean;
+  [key: string]: unknown;
+};
+export type ScenarioStatusSummary = {
+  isRunning: boolean;
+  hasError?: boolean;
+  hasRun?: boolean;
+  currentProgress?: number;
+  statusMessage?: string;
+  [key: string]: unknown;
+};
+export type ScenarioResponse = {
+  scenario: ScenarioSummary;
+  status: ScenarioStatusSummary;
+  project: { id: number; name: string; [key: string]: unknown };
+};
+
+/** rjsf widget and field components, registered by name (any props: they are rjsf's). */
+export type RegisteredComponents = Record<string, ComponentType<any>>;
+
+export type EditorOptions = {
+  /** Plugin id (lower-case, dashes), e.g. `curve-number`. */
+  id: string;
+  /** The modification table the editor writes: `Cn2Percent`, `Wgn`, ... */
+  modTable: string;
+  title: string;
+  schema: EditorSchema;
+  uiSchema?: EditorUiSchema;
+  selection: EditorSelectionMode;
+  /** Route segment after `/projects/:id/scenarios/:scenarioID/`; the id by default. */
+  slug?: string;
+  /** Save path template; `{scenarioID}` and `{modTable}` are filled in.
+   * Default `scenarios/savemods/{scenarioID}/{modTable}`; curve number, sediment routing
+   * and potholes use `scenarios/subbasin/save/{scenarioID}/{modTable}`. */
+  saveUrl?: string;
+  /** The text of a saved change in the table's value column and the view modal
+   * (the server's `value` text by default). */
+  describeChange?: (change: SavedChange) => ReactNode;
+  /** Turns the changed fields into the modificationObject sent (e.g. drop a zero). */
+  toModificationObject?: (changed: Record<string, unknown>, formData: Record<string, unknown>) => Record<string, unknown>;
+  /** Extra rjsf widgets by name, on top of the SDK's (`sliderNumber`, `months`). */
+  widgets?: RegisteredComponents;
+  /** Extra rjsf fields by name (operations table, HRU print table, ...). */
+  fields?: RegisteredComponents;
+  /** Text shown above the form. */
+  intro?: ReactNode;
+};
+
+export type EditorDefinition = Required<Pick<EditorOptions, 'id' | 'modTable' | 'title' | 'schema' | 'selection' | 'slug' | 'saveUrl'>> &
+  Omit<EditorOptions, 'slug' | 'saveUrl'> & {
+    /** The page route: `/projects/:id/scenarios/:scenarioID/<slug>`. */
+    route: string;
+  };
