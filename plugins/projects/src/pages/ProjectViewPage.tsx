@@ -378,7 +378,7 @@ function Summary({ data }: { data: ProjectResponse }) {
             const sum = scenarioSummary(s);
             return (
               <Group key={s.id} gap="xs">
-                <Text size="sm">{s.name}</Text>
+                <Anchor component={Link} to={`/projects/${p.id}/scenarios/${s.id}`} size="sm" data-testid={`project-scenario-${s.id}`}>{s.name}</Anchor>
                 {sum.running && <Loader size="xs" />}
                 <Text size="xs" c="dimmed">
                   {sum.text}

@@ -24,11 +24,15 @@ export function scenarioFolders(deps: Pick<AppDeps, 'config'>, id: number): { ro
   return { root, files: join(root, 'TxtInOut'), run: join(root, 'run') };
 }
 
-/** Throttled progress and abort checks: the engine reports often, the database hears once a second. */
+/** Throttled progress and abort checks: the engine reports often, the database hears once a
+ * second. Reports go out one at a time and never backwards (a slow write must not let an older
+ * percent arrive after a newer one). */
 class RunMonitor {
   private last = 0;
+  private published = -1;
   private pending: { percent: number; message: string } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
   aborted = false;
   private readonly deps: AppDeps;
   private readonly id: number;
@@ -42,13 +46,26 @@ class RunMonitor {
   }
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    this.pending = null;
   }
   progress(percent: number, message: string): void {
     this.pending = { percent, message };
   }
+  private publish(percent: number, message: string): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      const p = Math.round(percent);
+      if (p < this.published) return;
+      this.published = p;
+      await reportScenarioProgress(this.deps, this.id, p, message);
+    });
+    return this.chain;
+  }
+  settled(): Promise<void> {
+    return this.chain;
+  }
   async now(percent: number, message: string): Promise<void> {
     this.pending = null;
-    await reportScenarioProgress(this.deps, this.id, percent, message);
+    await this.publish(percent, message);
     await this.check();
   }
   async check(): Promise<void> {
@@ -64,7 +81,7 @@ class RunMonitor {
       if (!s || s.abortRequested) this.aborted = true;
       const p = this.pending;
       this.pending = null;
-      if (p && !this.aborted) await reportScenarioProgress(this.deps, this.id, p.percent, p.message);
+      if (p && !this.aborted) await this.publish(p.percent, p.message);
     } catch {
       /* the next tick tries again */
     }
@@ -149,6 +166,8 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
       parseSeconds: load.parseSeconds,
       writeSeconds,
     };
+    monitor.stop();
+    await monitor.settled();
     await reportScenarioProgress(deps, id, 100, FINISHED_MESSAGE, {
       isRunning: false,
       hasRun: true,
@@ -164,6 +183,7 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
     if (settings.sendEmailNotification) await notifyByMail(deps, id, `finished in ${Math.round(runtime)} seconds`).catch(() => {});
   } catch (err) {
     monitor.stop();
+    await monitor.settled().catch(() => {});
     const still = await Scenario.query().findById(id);
     if (!still) {
       rmSync(folders.root, { recursive: true, force: true }); // deleted meanwhile

@@ -4,7 +4,10 @@
 // [unit][time] per (file, period, variable) — see migration 005_scenarios.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import { from as copyFrom } from 'pg-copy-streams';
 import { readOutputRows, type OutputFileKind } from '@headwater/swat/output/index.ts';
 
 export type OutputPeriodKind = 'day' | 'month' | 'year';
@@ -111,16 +114,69 @@ export async function parseOutputs(dir: string, onProgress?: (fraction: number, 
   return blocks;
 }
 
+type SeriesRow = { kind: string; period: string; variable: string; data: Float32Array };
+
+/** COPY ... (FORMAT binary) rows: the matrices go to PostgreSQL as raw bytes (no hex text). */
+function* binaryCopy(scenarioId: number, rows: Iterable<SeriesRow>): Generator<Buffer> {
+  yield Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+  for (const r of rows) {
+    const texts = [r.kind, r.period, r.variable].map((t) => Buffer.from(t, 'utf8'));
+    const head = Buffer.alloc(2 + 4 + 4 + texts.reduce((a, t) => a + 4 + t.length, 0) + 4);
+    let o = head.writeInt16BE(5, 0);
+    o = head.writeInt32BE(4, o);
+    o = head.writeInt32BE(scenarioId, o);
+    for (const t of texts) {
+      o = head.writeInt32BE(t.length, o);
+      o += t.copy(head, o);
+    }
+    head.writeInt32BE(r.data.byteLength, o);
+    yield head;
+    yield Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength);
+  }
+  const end = Buffer.alloc(2);
+  end.writeInt16BE(-1, 0);
+  yield end;
+}
+
+/** Writes the series rows: COPY on PostgreSQL, batched INSERTs on PGlite (no COPY from a client stream). */
+async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, rows: SeriesRow[]): Promise<void> {
+  if ((db.client.config as { client?: unknown }).client === 'pg') {
+    const conn = await (trx as unknown as { client: { acquireConnection(): Promise<unknown> } }).client.acquireConnection();
+    const stream = (conn as { query(q: unknown): NodeJS.WritableStream }).query(copyFrom('COPY scenario_output_series (scenario_id, kind, period, variable, data) FROM STDIN (FORMAT binary)'));
+    await pipeline(Readable.from(binaryCopy(scenarioId, rows)), stream);
+    return;
+  }
+  let batch: SeriesRow[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await trx('scenario_output_series').insert(batch.map((r) => ({ scenarioId, kind: r.kind, period: r.period, variable: r.variable, data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength) })));
+    batch = [];
+    bytes = 0;
+  };
+  for (const r of rows) {
+    batch.push(r);
+    bytes += r.data.byteLength;
+    if (bytes > 8_000_000) await flush();
+  }
+  await flush();
+}
+
 /** Replaces the scenario's loaded outputs with those of `dir`. */
 export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onProgress?: (fraction: number, message: string) => Promise<void> | void): Promise<LoadResult> {
   const t0 = performance.now();
   const blocks = await parseOutputs(dir, (f, file) => onProgress?.(f * 0.6, `Reading ${file}...`));
-  const t1 = performance.now();
+  const series: SeriesRow[] = [];
   const sets: LoadedOutput[] = [];
+  for (const { kind, period, block } of blocks) {
+    block.matrices().forEach((data, v) => series.push({ kind, period, variable: block.variables[v]!, data }));
+    sets.push({ kind, period, variables: block.variables.length, units: block.units.length, times: block.times.length, rows: block.rows });
+  }
+  const t1 = performance.now();
+  await onProgress?.(0.7, 'Loading outputs...');
   await db.transaction(async (trx) => {
     await trx('scenario_output_series').where('scenarioId', scenarioId).delete();
     await trx('scenario_output_sets').where('scenarioId', scenarioId).delete();
-    let i = 0;
     for (const { kind, period, block } of blocks) {
       await trx('scenario_output_sets').insert({
         scenarioId,
@@ -132,24 +188,11 @@ export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onP
         areas: JSON.stringify(block.areas),
         numRows: block.rows,
       });
-      const matrices = block.matrices();
-      // a few variables per statement: fewer round trips, bounded statement size
-      const perInsert = Math.max(1, Math.floor(8_000_000 / Math.max(1, block.units.length * block.times.length * 4)));
-      for (let v = 0; v < matrices.length; v += perInsert) {
-        const rows = matrices.slice(v, v + perInsert).map((m, k) => ({
-          scenarioId,
-          kind,
-          period,
-          variable: block.variables[v + k]!,
-          data: Buffer.from(m.buffer, m.byteOffset, m.byteLength),
-        }));
-        await trx('scenario_output_series').insert(rows);
-      }
-      sets.push({ kind, period, variables: block.variables.length, units: block.units.length, times: block.times.length, rows: block.rows });
-      await onProgress?.(0.6 + (0.4 * ++i) / blocks.length, `Loading ${kind} outputs...`);
     }
+    await writeSeries(db, trx, scenarioId, series);
   });
   const t2 = performance.now();
+  await onProgress?.(1, 'Outputs loaded.');
   return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds: (t1 - t0) / 1000, loadSeconds: (t2 - t1) / 1000 };
 }
 

@@ -1,0 +1,60 @@
+// Create scenario /projects/:id/scenarios/create (spec 2 §2, §5): the scenario form with the
+// options' defaults; POST scenarios, then the new scenario's view.
+import { Alert, Anchor, Center, Loader } from '@mantine/core';
+import { ErrorList, Link, PageLayout, api, useApiQuery, useNavigate, type PageProps } from '@headwater/plugin-sdk';
+import { Crumbs } from '../components/Crumbs.tsx';
+import { ScenarioForm } from '../components/ScenarioForm.tsx';
+import { TierLink } from '../components/TierLink.tsx';
+import { useInvalidateScenarios, useProject } from '../hooks.ts';
+import { SCENARIO_MESSAGES, initialValues } from '../logic.ts';
+import type { ScenarioOptions } from '../types.ts';
+
+export function CreateScenarioPage({ params }: PageProps) {
+  const id = params.id!;
+  const project = useProject(id);
+  const options = useApiQuery<ScenarioOptions>(`scenarios/options/${id}`, { staleTime: Infinity });
+  const invalidate = useInvalidateScenarios(id);
+  const navigate = useNavigate();
+  const tier = options.data?.tierLimits;
+  const hrusNotSet = options.data?.hasSetHrus === false;
+
+  return (
+    <PageLayout title="Create a scenario" size="md" documentTitle={project.data ? `Create a scenario · ${project.data.project.name}` : 'Create a scenario'}>
+      <Crumbs projectID={id} projectName={project.data?.project.name} trail={[{ label: 'Scenarios', to: `/projects/${id}/scenarios` }, { label: 'Create a scenario' }]} />
+      <ErrorList error={options.error} />
+      {options.isLoading && (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      )}
+      {hrusNotSet && (
+        <Alert color="yellow" data-testid="hrus-not-set">
+          {SCENARIO_MESSAGES.hrusNotSet}{' '}
+          <Anchor component={Link} to={`/projects/${id}/hrus`}>
+            Set HRUs
+          </Anchor>
+        </Alert>
+      )}
+      {tier && !tier.withinLimits && (
+        <Alert color="yellow" data-testid="tier-warning">
+          {tier.message} <TierLink />
+        </Alert>
+      )}
+      {options.data && tier?.withinLimits !== false && !hrusNotSet && (
+        <ScenarioForm
+          options={options.data}
+          initial={initialValues(options.data)}
+          projectID={Number(id)}
+          submitLabel="Create scenario"
+          onCancel={() => navigate(`/projects/${id}/scenarios`)}
+          onSubmit={async (body) => {
+            const created = await api.post<{ id: number } | number>('scenarios', body);
+            const newId = typeof created === 'object' && created ? created.id : created;
+            await invalidate();
+            navigate(`/projects/${id}/scenarios/${newId}`);
+          }}
+        />
+      )}
+    </PageLayout>
+  );
+}

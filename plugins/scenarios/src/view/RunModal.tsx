@@ -1,0 +1,60 @@
+// Run (spec 2 §3, §4): the run request's options, POST scenarios/run/{id}. Skipping the model
+// run forces skipping output processing; the SQLite choice belongs to the editor tables.
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { ErrorList, api } from '@headwater/plugin-sdk';
+import { useState } from 'react';
+import { fmtSeconds, initialRunRequest, setRunOption } from '../logic.ts';
+import type { RunRequest, Scenario } from '../types.ts';
+
+export type RunModalProps = { scenario: Scenario; onClose: () => void; onStarted: () => void };
+
+export function RunModal({ scenario, onClose, onStarted }: RunModalProps) {
+  const [req, setReq] = useState<RunRequest>(() => initialRunRequest(scenario));
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const estimate = req.createEditorTables ? (scenario.runtimeEstimateWithEditor ?? scenario.runtimeEstimate) : scenario.runtimeEstimate;
+
+  const box = (key: keyof RunRequest, label: string, extra: { disabled?: boolean; description?: string } = {}) => (
+    <Checkbox label={label} description={extra.description} checked={req[key]} disabled={extra.disabled || busy} onChange={(e) => setReq(setRunOption(req, key, e.currentTarget.checked))} data-testid={`run-${key}`} />
+  );
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post(`scenarios/run/${scenario.id}`, req);
+      onStarted();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Run ${scenario.name}`} size="lg">
+      <Stack>
+        {box('createEditorTables', 'Create SWAT Editor input tables', { description: 'Writes the input tables of this run for SWAT Editor.' })}
+        {req.createEditorTables && box('writeEditorTablesAsSqlite', 'Write the tables as SQLite instead of Access (.mdb)')}
+        {box('sendEmailNotification', 'Send me an e-mail when the run is done')}
+        {box('skipModelRun', 'Skip the model run', { description: 'Writes the SWAT input files only.' })}
+        {box('skipOutputProcessing', 'Skip output processing', { disabled: req.skipModelRun, description: 'Output charts, maps and checks need processed outputs.' })}
+        {scenario.canIncludeModflow && box('includeModflow', 'Include MODFLOW')}
+        {!!estimate && (
+          <Text size="sm" c="dimmed" data-testid="run-estimate">
+            Estimated run time: {fmtSeconds(estimate)}
+          </Text>
+        )}
+        <ErrorList error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void run()} loading={busy} data-testid="run-submit">
+            Run scenario
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
