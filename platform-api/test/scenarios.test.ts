@@ -216,6 +216,17 @@ describe('a run on the workers', () => {
     for (const f of Object.keys(before)) expect(readFileSync(join(dir, f), 'latin1'), f).toBe(before[f]);
   }, 120_000);
 
+  it('puts the scenario files in the project zip', async () => {
+    expect((await app.request(`/api/projects/zip/${projectId}`, { method: 'PUT', token: admin, body: { value: false } })).status).toBe(200);
+    const done = await waitProject(projectId, (b) => !b.status.isZipping);
+    expect(done.status.hasError).toBe(false);
+    const d = (await app.request(`/api/projects/downloads/${projectId}`, { token: admin })).body;
+    const res = await fetch(`${app.url}${d.zipFile.url}?access_token=${admin}`);
+    const names = Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())));
+    expect(names).toContain('Little River/scenarios/Default/TxtInOut/file.cio');
+    expect(names).toContain('Little River/scenarios/Default/TxtInOut/output.std');
+  }, 60_000);
+
   it('matches the engine on SWAT\'s own LREW inputs over the whole period', async () => {
     // the dataset converted from the ArcSWAT project, written back through a project and a
     // scenario with the original settings (2000–2012, 3 warm-up years, daily), must simulate
@@ -260,25 +271,25 @@ describe('saved changes and HRU selection', () => {
 
   it('saves, lists and removes changes; the scenario shows its modTables', async () => {
     const subs = (await app.request(`/api/hruselection/subbasins/${projectId}`, { token: admin })).body;
-    const saved = await app.request(`/api/scenarios/savemods/${scenarioId}/Wgn`, {
+    const saved = await app.request(`/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, {
       token: admin,
-      body: { applyToAll: false, subbasins: [subs[1].id], landuses: [], soils: [], slopes: [], modificationObject: { PCPMM: 10, Months: [6, 7] } },
+      body: { applyToAll: false, subbasins: [subs[1].id], landuses: [], soils: [], slopes: [], modificationObject: { RFINC: 10, Months: [6, 7] } },
     });
     expect(saved.status).toBe(200);
-    const list = (await app.request(`/api/scenarios/getmods/${scenarioId}/Wgn`, { token: admin })).body;
+    const list = (await app.request(`/api/scenarios/getmods/${scenarioId}/ClimateSensitivity`, { token: admin })).body;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: saved.body.id, subbasins: ['2'], months: [6, 7], value: 'PCPMM: 10' });
+    expect(list[0]).toMatchObject({ id: saved.body.id, subbasins: ['2'], months: [6, 7], value: 'RFINC: 10' });
     const view = (await app.request(`/api/scenarios/${scenarioId}`, { token: admin })).body;
-    expect(view.scenario.modTables).toEqual(['Wgn']);
-    const badMonths = await app.request(`/api/scenarios/savemods/${scenarioId}/Wgn`, { token: admin, body: { applyToAll: true, months: [13], modificationObject: { PCPMM: 1 } } });
+    expect(view.scenario.modTables).toEqual(['ClimateSensitivity']);
+    const badMonths = await app.request(`/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, { token: admin, body: { applyToAll: true, months: [13], modificationObject: { RFINC: 1 } } });
     expect(badMonths.status).toBe(400);
     expect(badMonths.body.errors.months).toEqual(['Months are numbered 1 to 12']);
-    const foreign = await app.request(`/api/scenarios/savemods/${scenarioId}/Wgn`, { token: admin, body: { subbasins: [999999], modificationObject: { PCPMM: 1 } } });
+    const foreign = await app.request(`/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, { token: admin, body: { subbasins: [999999], modificationObject: { RFINC: 1 } } });
     expect(foreign.status).toBe(400);
-    await app.request(`/api/scenarios/savemods/${scenarioId}/Wgn`, { token: admin, body: { applyToAll: true, modificationObject: { PCPMM: 5 } } });
+    await app.request(`/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, { token: admin, body: { applyToAll: true, modificationObject: { RFINC: 5 } } });
     expect((await app.request(`/api/scenarios/deletemod/${saved.body.id}`, { token: admin, method: 'DELETE' })).status).toBe(200);
-    expect((await app.request(`/api/scenarios/getmods/${scenarioId}/Wgn`, { token: admin })).body).toHaveLength(1);
-    const gone = await app.request(`/api/scenarios/deletemodtype/${scenarioId}/Wgn`, { token: admin, method: 'DELETE' });
+    expect((await app.request(`/api/scenarios/getmods/${scenarioId}/ClimateSensitivity`, { token: admin })).body).toHaveLength(1);
+    const gone = await app.request(`/api/scenarios/deletemodtype/${scenarioId}/ClimateSensitivity`, { token: admin, method: 'DELETE' });
     expect(gone.body).toEqual({ value: true, deleted: 1 });
     expect((await app.request(`/api/scenarios/${scenarioId}`, { token: admin })).body.scenario.modTables).toEqual([]);
   });
@@ -389,9 +400,9 @@ describe('copy, delete and access', () => {
       ['GET', `/api/scenarios/abort/${scenarioId}`],
       ['GET', `/api/scenarios/clearerror/${scenarioId}`],
       ['POST', `/api/scenarios/copy/${scenarioId}`, { value: 'Mine' }],
-      ['GET', `/api/scenarios/getmods/${scenarioId}/Wgn`],
-      ['POST', `/api/scenarios/savemods/${scenarioId}/Wgn`, { applyToAll: true, modificationObject: {} }],
-      ['DELETE', `/api/scenarios/deletemodtype/${scenarioId}/Wgn`],
+      ['GET', `/api/scenarios/getmods/${scenarioId}/ClimateSensitivity`],
+      ['POST', `/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, { applyToAll: true, modificationObject: {} }],
+      ['DELETE', `/api/scenarios/deletemodtype/${scenarioId}/ClimateSensitivity`],
       ['GET', `/api/hruselection/subbasins/${projectId}`],
       ['POST', `/api/hruselection/landuse/${projectId}`, []],
       ['POST', `/api/hruselection/matching/${projectId}`, { applyToAll: true }],

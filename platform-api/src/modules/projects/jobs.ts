@@ -226,6 +226,17 @@ async function zipJob(deps: AppDeps, job: JobContext<ProjectJob>): Promise<void>
     }
     const docs = join(dir, 'documents');
     if (existsSync(docs)) for (const f of readdirSync(docs)) zip.addFile(join(docs, f), `${base}/documents/${f}`);
+    // the SWAT inputs and outputs of every scenario that has run (its scenario files)
+    const ran = (await db('scenarios').where({ projectId: id, hasFiles: true }).orderBy('id').select('id', 'name')) as { id: number; name: string }[];
+    const used = new Set<string>();
+    for (const s of ran) {
+      const folder = join(deps.config.filesDir, 'scenarios', String(s.id), 'TxtInOut');
+      if (!existsSync(folder)) continue;
+      let name = safeFileName(s.name);
+      if (used.has(name)) name = `${name}-${s.id}`;
+      used.add(name);
+      for (const f of readdirSync(folder).sort()) zip.addFile(join(folder, f), `${base}/scenarios/${name}/TxtInOut/${f}`);
+    }
     zip.end();
     await done;
     await checkAbort();
