@@ -146,9 +146,11 @@ export async function calibrationDetail(id: number, user: User | undefined) {
 
 /** Decodes a weather station's series (Float32 little-endian): one array, or tmax and tmin. */
 export function decodeSeries(s: Pick<WeatherStation, 'series' | 'numDays' | 'variable'>): Float32Array[] {
-  const buf = s.series;
-  const all = new Float32Array(buf.length / 4);
-  for (let i = 0; i < all.length; i++) all[i] = buf.readFloatLE(i * 4);
+  // pg hands bytea over as a Buffer, PGlite as a Uint8Array: read both through a DataView
+  const buf = s.series as Uint8Array;
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const all = new Float32Array(buf.byteLength / 4);
+  for (let i = 0; i < all.length; i++) all[i] = view.getFloat32(i * 4, true);
   if (s.variable === 'tmp') return [all.subarray(0, s.numDays), all.subarray(s.numDays, 2 * s.numDays)];
   return [all];
 }

@@ -201,8 +201,8 @@ export async function outputSeries(db: Knex, scenarioId: number, kind: OutputFil
   const set = (await db('scenario_output_sets').where({ scenarioId, kind, period }).first('times')) as { times: number[] } | undefined;
   if (!set) return null;
   const nt = set.times.length;
-  const row = (await db.raw(`select substring(data from ? for ?) as slice from scenario_output_series where scenario_id = ? and kind = ? and period = ? and variable = ?`, [unitIndex * nt * 4 + 1, nt * 4, scenarioId, kind, period, variable])).rows[0] as { slice: Buffer } | undefined;
+  const row = (await db.raw(`select substring(data from ? for ?) as slice from scenario_output_series where scenario_id = ? and kind = ? and period = ? and variable = ?`, [unitIndex * nt * 4 + 1, nt * 4, scenarioId, kind, period, variable])).rows[0] as { slice: Uint8Array } | undefined;
   if (!row) return null;
-  const b = row.slice;
+  const b = row.slice; // a Buffer on pg, a Uint8Array on PGlite
   return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 }
