@@ -2,7 +2,8 @@
 // scripts/templates/plugin — registered (headwater block), built by `npm run build`, listed
 // by GET /api/plugins, routed by the shell, with a server half and a test.
 // `npm run new -- editor <id> [--title "Title"] [--modtable Table]`: an input editor under
-// editors/<id> from scripts/templates/editor — schema, defineEditor page and a schema test.
+// editors/<id> from scripts/templates/editor — schema, defineEditor page, the server half
+// (defineEditorServer: schema checked on save, `apply` at run time) and their tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -59,7 +60,8 @@ if (import.meta.main) {
     if (kind === 'editor')
       process.stdout.write(
         `\n${id} is ready: restart the server (npm start), open a scenario and go to /projects/<id>/scenarios/<scenarioID>/${id}. ` +
-          `Its schema: ${relative(root, dir)}/src/schema.ts. The server half (server/index.ts, defineEditorServer) is not scaffolded yet.\n`,
+          `Its schema: ${relative(root, dir)}/src/schema.ts. How its changes are written into the SWAT inputs at run time: ` +
+          `the apply of ${relative(root, dir)}/server/index.ts (it writes nothing yet).\n`,
       );
     else process.stdout.write(`\n${id} is ready: restart the server (npm start) and open /${id}. Its code: ${relative(root, dir)}/src/plugin.tsx\n`);
   } catch (err) {

@@ -144,7 +144,7 @@ test('the dashboard lists projects ten a page with filter and CSV export; group 
   await expect(page.getByTestId('watershed-summary')).toBeVisible();
 });
 
-test('documents, downloads (zip) and copy of a project', async ({ page, baseURL }) => {
+test('documents, downloads (zip), an error report and copy of a project', async ({ page, baseURL }) => {
   test.skip(!(await apiAvailable(baseURL!)), 'the projects and datasets API is not there yet');
   test.setTimeout(90_000);
   // A project made through the API, as the create page makes it.
@@ -210,6 +210,26 @@ test('documents, downloads (zip) and copy of a project', async ({ page, baseURL 
   await page.getByTestId('menu-data').click();
   await page.getByRole('menuitem', { name: 'Metadata' }).click();
   await expect(page.getByTestId('metadata-watershed')).toContainText(name);
+
+  // Feedback and error reports: the form asks for a title and comments, the report lists and opens.
+  await page.getByTestId('crumb-project').click();
+  await page.getByTestId('menu-data').click();
+  await page.getByRole('menuitem', { name: 'Feedback and error reports' }).click();
+  await expect(page).toHaveURL(/\/errors$/);
+  await expect(page.getByText("You don't have any error reports yet.")).toBeVisible();
+  await page.getByTestId('report-create').click();
+  await expect(page).toHaveURL(/\/errors\/create$/);
+  await page.getByTestId('report-submit').click();
+  await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+  await page.getByTestId('report-title').fill('E2E report');
+  await page.getByTestId('report-comments').fill('Sent from the project errors page.');
+  await page.getByTestId('report-submit').click();
+  await expect(page.getByRole('status')).toHaveText('Error report submitted.');
+  await expect(page).toHaveURL(/\/errors$/);
+  await page.getByRole('link', { name: 'E2E report', exact: true }).click();
+  await expect(page).toHaveURL(/\/errors\/\d+$/);
+  await expect(page.getByTestId('report-view-comments')).toHaveText('Sent from the project errors page.');
+  await expect(page.getByTestId('report-view-status')).toHaveText('Submitted');
 
   // Copy: the default name, then the new project once copied.
   await page.getByTestId('crumb-project').click();

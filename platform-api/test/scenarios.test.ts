@@ -7,83 +7,44 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
+import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation } from '@headwater/swat/engine/index.ts';
 import { readOutputStd } from '@headwater/swat/output/index.ts';
-import { startProcessing } from '../src/jobs/processors.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 
 const LREW_TXTINOUT = resolve(import.meta.dirname, '../../../shared/data/lrew_swat2012/TxtInOut');
 const PASSWORD = 'Correct-horse-1';
 
+let f: LrewFixture;
 let app: TestApp;
 let admin: string;
 let other: string;
 let projectId: number;
 let scenarioId: number;
 const work = mkdtempSync(join(tmpdir(), 'hw-scenario-test-'));
-
-async function waitProject(id: number, done: (b: any) => boolean, ms = 60_000): Promise<any> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const res = await app.request(`/api/projects/${id}`, { token: admin });
-    if (res.status === 200 && (done(res.body) || res.body.status.hasError)) return res.body;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(res.body?.status)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function waitRun(id: number, ms = 120_000): Promise<any> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const res = await app.request(`/api/scenarios/${id}`, { token: admin });
-    if (res.status === 200 && !res.body.status.isRunning) return res.body;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(res.body?.status)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function download(path: string, token = admin): Promise<{ status: number; files: Record<string, Uint8Array> }> {
-  const res = await fetch(`${app.url}${path}?access_token=${token}`);
-  if (res.status !== 200) return { status: res.status, files: {} };
-  return { status: 200, files: unzipSync(new Uint8Array(await res.arrayBuffer())) };
-}
-
-function extract(files: Record<string, Uint8Array>, dir: string): void {
+const waitProject = (id: number, done: (b: any) => boolean) => f.waitProject(id, done);
+const waitRun = (id: number) => f.waitRun(id);
+const download = (path: string, token?: string) => f.download(path, token);
+const extract = (files: Record<string, Uint8Array>, dir: string) => {
   mkdirSync(dir, { recursive: true });
-  for (const [name, bytes] of Object.entries(files)) {
-    if (name.endsWith('/')) continue;
-    writeFileSync(join(dir, name.replace(/^TxtInOut\//, '')), bytes);
-  }
-}
-
-async function createScenario(body: Record<string, unknown>): Promise<number> {
-  const res = await app.request('/api/scenarios', { token: admin, body: { projectID: projectId, weatherDatasetID: weatherId, swatVersionID: builtinId, printSetting: 1, skipYears: 2, ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id;
-}
+  for (const [name, bytes] of Object.entries(files)) if (!name.endsWith('/')) writeFileSync(join(dir, name.replace(/^TxtInOut\//, '')), bytes);
+};
+const createScenario = (body: Record<string, unknown>) => f.createScenario(body);
 
 let weatherId: number;
 let builtinId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  app.config.mfaRequired = false;
+  f = await lrewFixture();
+  ({ app, admin, projectId } = f);
   app.config.swatExecutablesDir = join(work, 'exe');
-  startProcessing(app.deps, 1);
-  admin = await app.login();
   const created = await app.request('/api/admin/users', {
     token: admin,
     body: { firstName: 'Bob', lastName: 'Other', email: 'bob@example.org', userName: 'bob', password: PASSWORD, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Elsewhere', reasonForUse: 'Testing' },
   });
   expect(created.status).toBe(201);
   other = await app.login('bob', PASSWORD);
-  const groups = (await app.request('/api/datasets/publiclist', { token: admin })).body as { options: { value: number; text: string }[] }[];
-  const datasetId = groups.flatMap((g) => g.options).find((o) => /Little River/.test(o.text))!.value;
-  const map = await app.request(`/api/maps/subbasin/name/${datasetId}/3`, { token: admin });
-  const project = await app.request('/api/projects', { token: admin, body: { datasetID: datasetId, endID: map.body.downstreamID, startIDs: [], name: 'Little River' } });
-  projectId = project.body.id;
-  await waitProject(projectId, (b) => b.status.isCreated);
 }, 120_000);
 
 afterAll(async () => {
@@ -120,12 +81,14 @@ describe('the scenario form', () => {
     expect(weather).toHaveLength(1);
     expect(weather[0]).toMatchObject({ startDate: '2000-01-01', endDate: '2012-12-31', cmipVersion: null });
     weatherId = weather[0].id;
+    f.weatherId = weatherId;
     expect(o.defaultWeatherDataset).toBe(weatherId);
     // five years minus a day from the weather's first day
     expect(o.defaultStartDate).toBe('2000-01-01');
     expect(o.defaultEndDate).toBe('2004-12-31');
     expect(o.swatVersions[0].name).toMatch(/built-in engine/);
     builtinId = o.defaultSWATVersion;
+    f.builtinId = builtinId;
     expect(o.tierLimits).toEqual({ withinLimits: true, message: '' });
     expect(o.climateChangeScenarios).toEqual([]);
   });

@@ -31,3 +31,16 @@ export { isSelectionValid, selectionProblem, emptySelection, saveBody } from './
 export { changedFields, asSentValue, schemaDefaults, hasChanges, formatListCell, formatAddedDate, fillPath } from './editor/changes.ts';
 export { transformErrors, createTransformErrors, editorErrorMessage } from './editor/transformErrors.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';
+export { SingleSettingEditor, type SingleSettingEditorProps } from './editor/SingleSettingEditor.tsx';
+export { singleSaveValues, withDefaultHelp, formatSettingValue, singleHasChanges, type SingleSettingResponse } from './editor/single.ts';
+// Type only: the template itself comes with the lazily loaded form.
+export type { FormTab } from './editor/templates.tsx';
+export * from './plugins.ts';
+export * from './names.ts';
+export { useAction, loadError, type Action } from './api/actions.ts';
+export { formatDateTime } from './ui/format.ts';
+export { TierLink, ACCOUNT_TIER_PATH } from './ui/TierLink.tsx';
+export { ErrorReportForm, ErrorReportModal, ERROR_REPORT_MESSAGES, ERROR_REPORT_STATUSES, type ErrorReportFormProps, type ErrorReportBody, type ErrorReport } from './ui/ErrorReportForm.tsx';
+export { ErrorStatusView, type ErrorStatusViewProps } from './ui/ErrorStatusView.tsx';
+export { useTabParam } from './tabs.ts';
+export { queryFallback } from './ui/QueryFallback.tsx';

@@ -124,3 +124,13 @@ export function authorizedUrl(path: string): string {
   const token = getToken();
   return token ? `${url}${url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}` : url;
 }
+
+/** A link to a file the API gives as a path or url: API paths (`/api/…` or relative) get the
+ * token (spec 1 §7 `?access_token`); absolute urls, links that already carry it and other site
+ * paths stay as they are. Nothing for no url. */
+export function fileHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  if (/^https?:/.test(url) || url.includes('access_token=')) return url;
+  if (url.startsWith('/api/') || !url.startsWith('/')) return authorizedUrl(url);
+  return url;
+}

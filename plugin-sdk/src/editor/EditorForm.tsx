@@ -9,11 +9,17 @@ import { useCallback, useImperativeHandle, useMemo, useRef, type RefObject } fro
 import type Form from '@rjsf/core';
 import { changedFields } from './changes.ts';
 import { transformErrors } from './transformErrors.ts';
+import { ObjectFieldTemplate } from './templates.tsx';
 import type { EditorSchema, EditorUiSchema, RegisteredComponents } from './types.ts';
 import { EDITOR_WIDGETS } from './widgets.tsx';
 
-/** The Headwater rjsf theme: Mantine templates and widgets plus the SDK's named widgets. */
-export const HeadwaterForm = withTheme({ ...MantineTheme, widgets: { ...MantineTheme.widgets, ...EDITOR_WIDGETS } });
+/** The Headwater rjsf theme: Mantine templates and widgets plus the SDK's named widgets and its
+ * object template (tabs by `ui:options.tabs`). */
+export const HeadwaterForm = withTheme({
+  ...MantineTheme,
+  widgets: { ...MantineTheme.widgets, ...EDITOR_WIDGETS },
+  templates: { ...MantineTheme.templates, ObjectFieldTemplate },
+});
 
 export type EditorFormState = { dirty: boolean; values: Record<string, unknown>; formData: Record<string, unknown> };
 export type EditorFormHandle = { validate(): boolean };
@@ -23,6 +29,8 @@ export type EditorFormProps = {
   uiSchema?: EditorUiSchema;
   widgets?: RegisteredComponents;
   fields?: RegisteredComponents;
+  /** rjsf's form context, read by templates and widgets (the tabs keep their open tab in it). */
+  formContext?: Record<string, unknown>;
   /** Initial values on top of the schema defaults. Remount (key) to reset. */
   initialFormData?: Record<string, unknown>;
   disabled?: boolean;
@@ -32,7 +40,7 @@ export type EditorFormProps = {
   onSubmit: () => void;
 };
 
-export default function EditorForm({ schema, uiSchema, widgets, fields, initialFormData, disabled, handle, onChange, onSubmit }: EditorFormProps) {
+export default function EditorForm({ schema, uiSchema, widgets, fields, formContext, initialFormData, disabled, handle, onChange, onSubmit }: EditorFormProps) {
   const form = useRef<Form<Record<string, unknown>>>(null);
   const initial = useMemo(
     () => (getDefaultFormState(validator, schema, initialFormData ?? {}, schema) ?? {}) as Record<string, unknown>,
@@ -47,6 +55,7 @@ export default function EditorForm({ schema, uiSchema, widgets, fields, initialF
       uiSchema={uiSchema}
       widgets={widgets}
       fields={fields}
+      formContext={formContext}
       validator={validator}
       initialFormData={initial}
       disabled={disabled}

@@ -22,6 +22,7 @@ import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
 import { HruSelector, type SubbasinMapPickerProps } from './HruSelector.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
 import { SavedChangesTable } from './SavedChangesTable.tsx';
+import { SingleSettingEditor } from './SingleSettingEditor.tsx';
 import { emptySelection, saveBody, selectionProblem } from './selection.ts';
 import type { EditorDefinition, HruSelection, SavedChange, ScenarioResponse } from './types.ts';
 
@@ -57,7 +58,9 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   const client = useQueryClient();
 
   const scenarioQ = useApiQuery<ScenarioResponse>(scenarioPath);
-  const modsQ = useApiQuery<SavedChange[]>(modsPath);
+  // A one-setting editor loads its own call instead of the saved-changes list.
+  const single = editor.mode === 'single';
+  const modsQ = useApiQuery<SavedChange[]>(single ? null : modsPath);
   const running = !!scenarioQ.data?.status?.isRunning;
   const reloadScenario = useCallback(
     () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && (q.queryKey[1] === scenarioPath || q.queryKey[1] === modsPath) }),
@@ -117,7 +120,7 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
 
   let body;
   if (unauthorized) body = <LoginPrompt />;
-  else if (scenarioQ.isLoading || (modsQ.isLoading && !running))
+  else if (scenarioQ.isLoading || (!single && modsQ.isLoading && !running))
     body = (
       <Center p="xl" data-testid="editor-loading">
         <Loader />
@@ -134,6 +137,7 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
         <Group>{back}</Group>
       </Stack>
     );
+  else if (single) body = <SingleSettingEditor editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} />;
   else {
     const mods = modsQ.data ?? [];
     body = (

@@ -22,9 +22,12 @@ export function defineEditor(options: EditorOptions): EditorPluginDefinition {
   if (!options.title) problems.push('title is required');
   if (!options.schema || typeof options.schema !== 'object') problems.push('schema is required');
   if (!['none', 'hru', 'subbasin', 'subbasin-months', 'single-hru'].includes(options.selection)) problems.push(`selection '${String(options.selection)}' is not one of none, hru, subbasin, subbasin-months, single-hru`);
+  if (options.mode !== undefined && options.mode !== 'changes' && options.mode !== 'single') problems.push(`mode '${String(options.mode)}' is not one of changes, single`);
+  if (options.mode === 'single' && !options.url) problems.push("mode 'single' needs the url of its GET and POST");
+  if (options.mode === 'single' && options.selection !== 'none') problems.push("mode 'single' applies to the whole scenario: use selection 'none'");
   if (problems.length) throw new Error(`defineEditor(${options.id ?? '?'}): ${problems.join('; ')}`);
   const slug = options.slug ?? options.id;
-  const editor: EditorDefinition = { ...options, slug, saveUrl: options.saveUrl ?? DEFAULT_SAVE_URL, route: editorRoute(slug) };
+  const editor: EditorDefinition = { ...options, slug, saveUrl: options.saveUrl ?? DEFAULT_SAVE_URL, mode: options.mode ?? 'changes', route: editorRoute(slug) };
   const Page = (props: PageProps) => <EditorPage editor={editor} {...props} />;
   Page.displayName = `EditorPage(${options.id})`;
   return { ...definePlugin({ id: options.id, pages: { [editor.route]: Page } }), editor };

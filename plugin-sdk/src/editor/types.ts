@@ -117,10 +117,19 @@ export type EditorOptions = {
   fields?: RegisteredComponents;
   /** Text shown above the form. */
   intro?: ReactNode;
+  /** `changes` (default): saved changes are listed and a new one is added for an HRU selection.
+   * `single`: the table holds one setting for the whole scenario (basin variables; also fits
+   * a fertilizer, an urban type): the form starts from the values in effect, `GET {url}` →
+   * `{ item, default, changes: { hasChanges } }`, shows each field's default, and Save posts
+   * the changed and non-default values to `{url}` (spec 2 §5). Needs `selection: 'none'`. */
+  mode?: 'changes' | 'single';
+  /** `single` mode: the GET and POST path, e.g. `scenarios/general/bsn/{scenarioID}`; the
+   * route's params (`{scenarioID}`, `{id}`, `{fertID}`...) and `{modTable}` are filled in. */
+  url?: string;
 };
 
-export type EditorDefinition = Required<Pick<EditorOptions, 'id' | 'modTable' | 'title' | 'schema' | 'selection' | 'slug' | 'saveUrl'>> &
-  Omit<EditorOptions, 'slug' | 'saveUrl'> & {
+export type EditorDefinition = Required<Pick<EditorOptions, 'id' | 'modTable' | 'title' | 'schema' | 'selection' | 'slug' | 'saveUrl' | 'mode'>> &
+  Omit<EditorOptions, 'slug' | 'saveUrl' | 'mode'> & {
     /** The page route: `/projects/:id/scenarios/:scenarioID/<slug>`. */
     route: string;
   };

@@ -1,7 +1,9 @@
 // The SDK's rjsf widgets, registered by name so an editor's uiSchema stays plain JSON
 // (`{ "RFINC": { "ui:widget": "sliderNumber" } }`). Loaded with the form, never with the shell.
 import { Checkbox, Group, Input, NumberInput, SimpleGrid, Slider, Stack } from '@mantine/core';
+import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { ComponentType } from 'react';
 import { MONTH_NAMES } from './messages.ts';
 
 function bounds(schema: WidgetProps['schema'], options: WidgetProps['options']) {
@@ -76,8 +78,18 @@ export function MonthsWidget({ id, label, hideLabel, required, value, onChange, 
   );
 }
 
+const MantineSelectWidget = MantineTheme.widgets!.SelectWidget as ComponentType<WidgetProps>;
+
+/** Mantine's select with the field's description under its label, as number fields have it
+ * (@rjsf/mantine's select drops `schema.description`; a `ui:options.description` reaches it). */
+export function SelectWidget(props: WidgetProps) {
+  const description = props.hideLabel ? undefined : (props.options.description ?? props.schema.description);
+  return <MantineSelectWidget {...props} options={{ ...props.options, description }} />;
+}
+
 /** The SDK's widgets by name; editors add their own through `defineEditor({ widgets })`. */
 export const EDITOR_WIDGETS: RegistryWidgetsType = {
   sliderNumber: SliderNumberWidget,
   months: MonthsWidget,
+  SelectWidget,
 };

@@ -87,3 +87,4 @@ export class PluginHttpError extends Error {
 
 export { defineEditorServer } from './editor.ts';
 export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer } from './editor.ts';
+export { selectionOf, type HruKeys } from './selection.ts';

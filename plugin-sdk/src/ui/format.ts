@@ -11,3 +11,10 @@ export function formatCell(value: unknown): string {
 export function formatLimit(value: number): string {
   return value === 0 ? 'Unlimited' : value.toLocaleString('en-US');
 }
+
+/** A date-time as the pages show it (`Nov 20, 2026, 10:00 AM`); text that is not a date as is. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

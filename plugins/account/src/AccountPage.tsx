@@ -16,6 +16,7 @@ import {
   normalizeProfile,
   useApiQuery,
   useSession,
+  useTabParam,
   validateNewEmail,
   validatePasswordChange,
   validateProfile,
@@ -41,10 +42,13 @@ type Profile = {
 type Tier = SdkTier & { description: string; expirationDate?: string | null };
 type ProfileResponse = { profile: Profile; tier: Tier | null; location: LocationData; tiers: Tier[]; tierRequest: { value: string; time: string; createdAt: string } | null };
 
+/** The tabs, as `?tab=` names them (`/account?tab=tiers` opens Tier Limitations: the tier warnings link there). */
+export const ACCOUNT_TABS = ['profile', 'email', 'password', 'tiers', 'delete'] as const;
+
 export function AccountPage(_props: PageProps) {
   const navigate = useNavigate();
   const data = useApiQuery<ProfileResponse>('account/profile');
-  const [tab, setTab] = useState<string | null>('profile');
+  const [tab, setTab] = useTabParam(ACCOUNT_TABS, 'profile');
   return (
     <PageLayout
       title="My account"

@@ -1,7 +1,7 @@
 // Spec 1 'Home /': introduction and how-it-works text, work lists and footer from the site
 // text, then a link to the projects dashboard or the log-in / register prompts.
 import { Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ErrorList, HtmlText, Link, PageLayout, useApiQuery, useSession, type PluginListing } from '@headwater/plugin-sdk';
+import { ErrorList, HtmlText, Link, PageLayout, useApiQuery, useHasRoute, useSession } from '@headwater/plugin-sdk';
 
 
 type WebsiteText = {
@@ -11,8 +11,7 @@ type WebsiteText = {
 export function HomePage() {
   const session = useSession();
   const site = useApiQuery<WebsiteText>('datasets/websitetext');
-  const plugins = useApiQuery<PluginListing[]>('plugins');
-  const has = (path: string) => !!plugins.data?.some((p) => p.routes.some((r) => r.path === path));
+  const has = useHasRoute();
   const text = site.data?.siteText;
 
   return (

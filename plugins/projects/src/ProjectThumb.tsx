@@ -1,8 +1,7 @@
 // A small SVG drawing of a project's subbasins for the dashboard cards (no map library, no
 // tiles): the subbasin layer's polygons in an equirectangular projection scaled by cos(lat).
-import { useApiQuery } from '@headwater/plugin-sdk';
+import { fileHref, useApiQuery } from '@headwater/plugin-sdk';
 import { useMemo } from 'react';
-import { fileHref } from './hooks.ts';
 
 type Geometry = { type: string; coordinates: unknown };
 type FC = { features?: { geometry?: Geometry | null; properties?: { isDownstream?: boolean } }[] };

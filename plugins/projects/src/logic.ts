@@ -1,26 +1,16 @@
 // Pure rules of spec 1 §4, §5, §9 used by the pages (unit-tested in test/logic.test.ts).
+import { formatDateTime } from '@headwater/plugin-sdk';
 import type { HruMethod, MapResult, ScenarioSummary, TierLimits } from './types.ts';
 
 export const PROJECT_MESSAGES = {
   noWatershed: 'Please select a subbasin within the study area.',
   copyName: 'Please provide a name for the new project.',
   renameName: 'Please provide a name for the project.',
-  nameTooLong: 'Must be fewer than 100 characters',
-  nameNeedsAlnum: 'Must contain at least one letter or number',
   threshold: 'You must enter a threshold greater than 0.',
   projectError: 'An error occurred in the project',
   noGroupShares: 'No members of your groups have shared any projects yet.',
   noGroups: 'You are not a member of any groups.',
 } as const;
-
-/** Project name (spec 1 §5): required, fewer than 100 characters, a letter or digit. */
-export function validateProjectName(name: string, required = 'Required'): string | null {
-  const v = name.trim();
-  if (!v) return required;
-  if (v.length >= 100) return PROJECT_MESSAGES.nameTooLong;
-  if (!/[\p{L}\p{N}]/u.test(v)) return PROJECT_MESSAGES.nameNeedsAlnum;
-  return null;
-}
 
 /** New project name default: dataset text, a dash, the ending subbasin (spec 1 §4, §9). */
 export function defaultProjectName(datasetText: string | undefined, endingSubbasin: string | null | undefined): string {
@@ -70,17 +60,11 @@ export function fmtCount(n: number | null | undefined): string {
   return n === null || n === undefined ? '' : n.toLocaleString('en-US');
 }
 
-export function fmtDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** Scenario summary on cards (spec 1 §4): running, has run (last ran date), else modified date. */
 export function scenarioSummary(s: ScenarioSummary): { running: boolean; text: string } {
   if (s.isRunning) return { running: true, text: 'Running' };
-  if (s.hasRun && s.lastRunDate) return { running: false, text: `Last ran ${fmtDate(s.lastRunDate)}` };
-  return { running: false, text: `Modified ${fmtDate(s.lastModifiedDate)}` };
+  if (s.hasRun && s.lastRunDate) return { running: false, text: `Last ran ${formatDateTime(s.lastRunDate)}` };
+  return { running: false, text: `Modified ${formatDateTime(s.lastModifiedDate)}` };
 }
 
 // ---- HRU setting (spec 1 §4, §5, §9) ----

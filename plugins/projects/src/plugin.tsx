@@ -3,6 +3,7 @@ import { CreateProjectPage } from './pages/CreateProjectPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { DownloadsPage } from './pages/DownloadsPage.tsx';
+import { CreateErrorReportPage, ErrorReportPage, ErrorReportsPage } from './pages/ErrorReportPages.tsx';
 import { HruTablePage } from './pages/HruTablePage.tsx';
 import { HrusPage } from './pages/HrusPage.tsx';
 import { MetadataPage } from './pages/MetadataPage.tsx';
@@ -19,6 +20,9 @@ export default definePlugin({
     '/projects/:id/documents': DocumentsPage,
     '/projects/:id/metadata': MetadataPage,
     '/projects/:id/downloads': DownloadsPage,
+    '/projects/:id/errors': ErrorReportsPage,
+    '/projects/:id/errors/create': CreateErrorReportPage,
+    '/projects/:id/errors/:reportID': ErrorReportPage,
     '/hrus/:id': HruTablePage,
   },
 });

@@ -1,10 +1,10 @@
 // The project as every project page reads it, with its live status (spec 1 §4): while
 // creating, setting HRUs, zipping or copying, a progress bar with the message and a manual
 // refresh, live from room `project:{id}`; at 100 the page reloads or moves on.
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { ErrorList, Link, MESSAGES, PageLayout, ProgressView, api, useApiQuery, useLiveStatus, useNavigate } from '@headwater/plugin-sdk';
+import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { ERROR_REPORT_MESSAGES, ErrorStatusView, Link, PageLayout, ProgressView, SuccessAlert, queryFallback, useApiQuery, useLiveStatus, useNavigate } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES } from './logic.ts';
 import type { ProjectResponse, ProjectStatus, ProjectStatusEvent } from './types.ts';
 
@@ -88,61 +88,55 @@ export function ProjectBusy({ kind, data, live, onRefresh }: { kind: BusyKind; d
   );
 }
 
-export function ProjectErrorView({ id, status, onCleared }: { id: string; status: ProjectStatus; onCleared: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const clear = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.get(`projects/clearerror/${id}`);
-      onCleared();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+/** A project in error (spec 1 §4): the message and exception, Submit Error Report and Clear Error. */
+export function ProjectErrorView({ id, status, onCleared, onReported }: { id: string; status: ProjectStatus; onCleared: () => void; onReported: () => void }) {
   return (
-    <Alert color="red" title={PROJECT_MESSAGES.projectError} data-testid="project-error">
-      <Stack gap="xs">
-        {status.statusMessage && <Text size="sm">{status.statusMessage}</Text>}
-        {status.exceptionMessage && (
-          <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
-            {status.exceptionMessage}
-          </Text>
-        )}
-        <ErrorList error={error} />
-        <Group>
-          <Button size="xs" color="red" variant="light" loading={busy} onClick={() => void clear()} data-testid="clear-error">
-            Clear Error
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <ErrorStatusView
+      title={PROJECT_MESSAGES.projectError}
+      statusMessage={status.statusMessage}
+      exceptionMessage={status.exceptionMessage}
+      clearPath={`projects/clearerror/${id}`}
+      onCleared={onCleared}
+      report={{ projectID: Number(id), clearErrorLabel: 'Clear the error from this project' }}
+      onReported={onReported}
+      testId="project-error"
+    />
   );
+}
+
+/** Invalidates the project lists (grid, recent activity, dashboard) after a project changed or went. */
+export function useRefreshProjectLists() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && /^projects($|\?|\/recent-activity|\/dashboard)/.test(String(q.queryKey[1] ?? '')) });
 }
 
 /**
  * The frame of every project page: breadcrumbs, title, then the busy or error state, then
  * the page. `whileBusy` decides whether the page content still shows during a job.
  */
-export function ProjectFrame({ id, page, actions, children, showWhileBusy = false }: { id: string; page?: string; actions?: (data: ProjectResponse) => ReactNode; children: (data: ProjectResponse) => ReactNode; showWhileBusy?: boolean }) {
+export function ProjectFrame({
+  id,
+  page,
+  crumbs = [],
+  actions,
+  children,
+  showWhileBusy = false,
+  showError = true,
+}: {
+  id: string;
+  page?: string;
+  /** Crumbs between the project and the page (e.g. Error reports on a report's page). */
+  crumbs?: { label: string; to: string }[];
+  actions?: (data: ProjectResponse) => ReactNode;
+  children: (data: ProjectResponse) => ReactNode;
+  showWhileBusy?: boolean;
+  /** False where the page shows the error itself (the error report form). */
+  showError?: boolean;
+}) {
   const { query, kind, live, invalidate, data } = useProject(id);
-  if (query.isLoading)
-    return (
-      <Center p="xl">
-        <Loader />
-      </Center>
-    );
-  if (!data) {
-    const status = (query.error as { status?: number } | null)?.status;
-    return (
-      <PageLayout title="Project">
-        <ErrorList error={status === 404 ? MESSAGES.notFound : status === 403 ? MESSAGES.unauthorized : query.error} />
-      </PageLayout>
-    );
-  }
+  const [reported, setReported] = useState(false);
+  const closeReported = useCallback(() => setReported(false), []);
+  if (!data) return queryFallback(query, 'Project');
   const project = data.project;
   return (
     <PageLayout title={page ? `${project.name}: ${page}` : project.name} documentTitle={page ? `${page} · ${project.name}` : project.name} actions={kind ? undefined : actions?.(data)}>
@@ -157,10 +151,16 @@ export function ProjectFrame({ id, page, actions, children, showWhileBusy = fals
         ) : (
           <Text size="sm">{project.name}</Text>
         )}
+        {crumbs.map((c) => (
+          <Anchor key={c.to} component={Link} to={c.to} size="sm">
+            {c.label}
+          </Anchor>
+        ))}
         {page && <Text size="sm">{page}</Text>}
       </Breadcrumbs>
+      <SuccessAlert show={reported} message={ERROR_REPORT_MESSAGES.submitted} onClose={closeReported} />
       {kind && <ProjectBusy kind={kind} data={data} live={live} onRefresh={() => void query.refetch()} />}
-      {!kind && data.status?.hasError && <ProjectErrorView id={id} status={data.status} onCleared={() => void invalidate()} />}
+      {!kind && showError && data.status?.hasError && <ProjectErrorView id={id} status={data.status} onCleared={() => void invalidate()} onReported={() => setReported(true)} />}
       {(!kind || showWhileBusy) && children(data)}
     </PageLayout>
   );

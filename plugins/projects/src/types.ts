@@ -116,3 +116,7 @@ export type ProjectMap = {
 export type ProjectDocument = { fileName: string; fileUrl: string; modified?: string };
 
 export type TileProvider = { name: string; visible?: boolean; attribution?: string; url: string };
+
+/** A row of GET errorreports/project/{projectID} (grid, 50 a page, dateSubmitted desc). */
+export type ErrorReportRow = { id: number; title: string; scenario: string; scenarioId: number | null; status: string; dateSubmitted: string };
+

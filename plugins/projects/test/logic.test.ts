@@ -11,22 +11,13 @@ import {
   scenarioSummary,
   switchUnits,
   validateHruForm,
-  validateProjectName,
   type HruForm,
 } from '../src/logic.ts';
 
 const form: HruForm = { method: 'target', targetThreshold: 101, areaThreshold: 1, landuseThreshold: 0, soilThreshold: 0, slopeThreshold: 0, units: 'km2', exemptLanduse: ['WATR'], noAreaRedistribution: [] };
 const little = { numSubbasins: 3, numOriginalHrus: 134, totalLandArea: 21.9 };
 
-describe('project names (spec 1 §5)', () => {
-  it('requires a name of fewer than 100 characters with a letter or digit', () => {
-    expect(validateProjectName('  ')).toBe('Required');
-    expect(validateProjectName('x'.repeat(100))).toBe('Must be fewer than 100 characters');
-    expect(validateProjectName('x'.repeat(99))).toBeNull();
-    expect(validateProjectName('-- !')).toBe('Must contain at least one letter or number');
-    expect(validateProjectName('Río 2')).toBeNull();
-    expect(validateProjectName('', 'Please provide a name for the project.')).toBe('Please provide a name for the project.');
-  });
+describe('project names (spec 1 §5; the rule itself is the SDK’s validateName)', () => {
   it('defaults to the dataset text, a dash and the ending subbasin; copies add (Copy)', () => {
     expect(defaultProjectName('Little River Experimental Watershed (GA)', '3')).toBe('Little River Experimental Watershed (GA) - 3');
     expect(copyName('LREW')).toBe('LREW (Copy)');

@@ -5,7 +5,7 @@ import { DashboardPage } from '../src/pages/DashboardPage.tsx';
 import { DownloadsPage } from '../src/pages/DownloadsPage.tsx';
 import { HruSetForm } from '../src/pages/HrusPage.tsx';
 import { ProjectViewPage } from '../src/pages/ProjectViewPage.tsx';
-import { renderAt, serve } from './render.tsx';
+import { renderAt, serve } from '@headwater/plugin-sdk/testing.tsx';
 
 // No live status hub in unit tests.
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));

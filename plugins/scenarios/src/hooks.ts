@@ -72,11 +72,6 @@ export function useScenario(projectID: string, scenarioID: string) {
   return { query, data: query.data, live: running ? live : null, invalidate: () => invalidate(scenarioID), invalidateLists: () => invalidate() };
 }
 
-/** The enabled plugins, as the shell lists them (GET plugins, one cache entry for everyone). */
-export function usePluginListing() {
-  return useApiQuery<PluginListing[]>('plugins', { staleTime: 60_000 });
-}
-
 export type ToolLink = { key: string; label: string; to: string; modTable?: string };
 
 const MENU: Partial<Record<PluginKind, NavMenu>> = { editor: 'scenario-editors', output: 'scenario-outputs' };

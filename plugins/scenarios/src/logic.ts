@@ -1,5 +1,5 @@
 // Pure rules of spec 2 §4, §5, §9 for the scenario pages (unit-tested in test/logic.test.ts).
-import { MESSAGES, formatElapsed } from '@headwater/plugin-sdk';
+import { MESSAGES, formatDateTime, formatElapsed, validateName } from '@headwater/plugin-sdk';
 import type {
   ClimateChangeScenario,
   ClimateChangeTimePeriod,
@@ -16,9 +16,6 @@ export const SCENARIO_MESSAGES = {
   endAfterStart: 'Simulation end date must be greater than starting date.',
   copyName: 'Please provide a name for the new scenario.',
   runBlocked: 'Unable to run your scenario at this time.',
-  errorReportSubmitted: 'Error report submitted.',
-  nameNeedsAlnum: 'Must contain at least one letter or number',
-  nameTooLong: 'Must be fewer than 100 characters',
   skipYearsTooMany: 'Warm-up years must be fewer than the simulated years.',
   wholeNumber: 'Must be a whole number, 0 or more',
   /** Spec 2 §8 info: monthly or yearly output limits some statistics. */
@@ -160,15 +157,6 @@ export function changeField<K extends keyof ScenarioFormValues>(options: Scenari
   return next;
 }
 
-/** Scenario name (spec 2 §5): required, with at least one letter or number; as the server, under 100 characters. */
-export function validateScenarioName(name: string): string | null {
-  const v = name.trim();
-  if (!v) return MESSAGES.required;
-  if (v.length >= 100) return SCENARIO_MESSAGES.nameTooLong;
-  if (!/[\p{L}\p{N}]/u.test(v)) return SCENARIO_MESSAGES.nameNeedsAlnum;
-  return null;
-}
-
 /** SWAT's NBYR: the calendar years the simulation touches. */
 export function simulatedYears(start: string, end: string): number {
   return Number(end.slice(0, 4)) - Number(start.slice(0, 4)) + 1;
@@ -177,7 +165,8 @@ export function simulatedYears(start: string, end: string): number {
 /** Spec 2 §5, the scenario form. Empty when valid. */
 export function validateScenarioForm(values: ScenarioFormValues, options: ScenarioOptions | undefined): ScenarioFormErrors {
   const errors: ScenarioFormErrors = {};
-  const name = validateScenarioName(values.name);
+  // Scenario names follow the project name rule (spec 2 §5; as the server, under 100 characters).
+  const name = validateName(values.name);
   if (name) errors.name = name;
   for (const f of ['weatherDatasetID', 'startingSimulationDate', 'endingSimulationDate', 'swatVersionID', 'printSetting'] as const) {
     if (!values[f]) errors[f] = MESSAGES.required;
@@ -240,12 +229,6 @@ export function setRunOption(req: RunRequest, key: keyof RunRequest, checked: bo
   return next;
 }
 
-export function fmtDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** Seconds as the run-time guide writes them (`8m 12s`). */
 export function fmtSeconds(seconds: number | null | undefined): string {
   return seconds === null || seconds === undefined ? '' : formatElapsed(seconds * 1000);
@@ -253,7 +236,7 @@ export function fmtSeconds(seconds: number | null | undefined): string {
 
 /** The grid's date column: the last run date, else the last modified date (spec 2 §2). */
 export function lastActivity(row: Pick<ScenarioRow, 'lastRunDate' | 'lastModifiedDate'>): string {
-  return row.lastRunDate ? `Last run ${fmtDateTime(row.lastRunDate)}` : `Modified ${fmtDateTime(row.lastModifiedDate)}`;
+  return row.lastRunDate ? `Last run ${formatDateTime(row.lastRunDate)}` : `Modified ${formatDateTime(row.lastModifiedDate)}`;
 }
 
 /** Fills `:id` and `:scenarioID` of a plugin route. */

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-// The projects plugin's render harness (providers + stubbed fetch); see the README.
-import { renderAt, serve } from '../../projects/test/render.tsx';
+import { renderAt, serve } from '@headwater/plugin-sdk/testing.tsx';
 import { CreateScenarioPage } from '../src/pages/CreateScenarioPage.tsx';
 import { ScenarioListPage } from '../src/pages/ScenarioListPage.tsx';
 import { ScenarioViewPage } from '../src/pages/ScenarioViewPage.tsx';

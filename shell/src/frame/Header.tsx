@@ -2,7 +2,7 @@
 // bell, account menu and help icon. Menu entries come from the enabled plugins' nav entries;
 // a menu with no entries (its plugins not installed or disabled) stays hidden.
 import { ActionIcon, Anchor, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
-import { useSession, type NavEntry, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
+import { hasRoute, useSession, type NavEntry, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from './LoginForm.tsx';
@@ -17,10 +17,6 @@ function entries(plugins: PluginListing[], menu: NavMenu, features: string[], ha
     .filter((n) => !n.feature || features.includes(n.feature))
     .filter((n) => !n.roles?.length || n.roles.some(hasRole))
     .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
-}
-
-function hasRoute(plugins: PluginListing[], path: string): boolean {
-  return plugins.some((p) => p.routes.some((r) => r.path === path));
 }
 
 export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteName: string }) {

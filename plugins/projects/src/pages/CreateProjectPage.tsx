@@ -1,9 +1,9 @@
 // Project create (spec 1 §2, §4): left panel + watershed map.
-import { Alert, Anchor, Autocomplete, Button, Checkbox, Grid, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ApiError, ErrorList, Link, PageLayout, api, useApiQuery, useDebounced, useNavigate } from '@headwater/plugin-sdk';
+import { Alert, Autocomplete, Button, Checkbox, Grid, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ApiError, ErrorList, PageLayout, TierLink, api, useApiQuery, useDebounced, useNavigate, validateName } from '@headwater/plugin-sdk';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMapSettings } from '../hooks.ts';
-import { PROJECT_MESSAGES, asGeoJson, checkTier, datasetSelectData, defaultProjectName, fmtArea, fmtCount, fmtLimit, validateProjectName } from '../logic.ts';
+import { PROJECT_MESSAGES, asGeoJson, checkTier, datasetSelectData, defaultProjectName, fmtArea, fmtCount, fmtLimit } from '../logic.ts';
 import type { LocationPoint, MapClick } from '../map/WatershedMap.tsx';
 import type { DatasetGroup, DatasetOption, MapResult, UserDatasets } from '../types.ts';
 
@@ -152,7 +152,7 @@ export function CreateProjectPage() {
   }, [features, result]);
 
   const create = async () => {
-    const problem = validateProjectName(name);
+    const problem = validateName(name);
     setNameError(problem);
     if (problem || !result || !datasetId || tier.blocked) return;
     setCreating(true);
@@ -278,18 +278,14 @@ export function CreateProjectPage() {
               <Alert color="red" data-testid="tier-blocked">
                 Your account is limited to {fmtLimit(limits.subbasinLimit)} subbasins and {fmtLimit(limits.hruLimit)} HRUs per project. Please select a smaller watershed. This one has {fmtCount(result.numSubbasins)} subbasins and{' '}
                 {fmtCount(result.numHrus)} HRUs. To work with larger watersheds,{' '}
-                <Anchor component={Link} to="/account">
-                  request a higher tier
-                </Anchor>
+                <TierLink>request a higher tier</TierLink>
                 .
               </Alert>
             )}
             {result && tier.hruWarning && limits && (
               <Alert color="yellow" data-testid="tier-hru-warning">
                 This watershed has {fmtCount(result.numHrus)} HRUs; your account is limited to {fmtLimit(limits.hruLimit)} HRUs per project. You may create the project, but you must reduce its HRUs before running scenarios (
-                <Anchor component={Link} to="/account">
-                  your account's tier
-                </Anchor>
+                <TierLink>your account's tier</TierLink>
                 ).
               </Alert>
             )}
@@ -299,7 +295,7 @@ export function CreateProjectPage() {
               onChange={(e) => {
                 setName(e.currentTarget.value);
                 setNameEdited(true);
-                if (nameError) setNameError(validateProjectName(e.currentTarget.value));
+                if (nameError) setNameError(validateName(e.currentTarget.value));
               }}
               error={nameError}
               data-testid="create-name"

@@ -1,11 +1,11 @@
 // Projects dashboard /projects (spec 1 §2): Recent Activity, Projects, Group Projects, New Project.
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, api, useApiQuery, useNavigate, useSearchParams, type GridColumn } from '@headwater/plugin-sdk';
-import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, api, formatDateTime, useAction, useApiQuery, useHasRoute, useNavigate, useTabParam, type GridColumn } from '@headwater/plugin-sdk';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { ProjectThumb } from '../ProjectThumb.tsx';
-import { useHasRoute, useMapSettings } from '../hooks.ts';
-import { PROJECT_MESSAGES, fmtArea, fmtCount, fmtDate, parseBounds, scenarioSummary } from '../logic.ts';
+import { useMapSettings } from '../hooks.ts';
+import { useRefreshProjectLists } from '../project.tsx';
+import { PROJECT_MESSAGES, fmtArea, fmtCount, parseBounds, scenarioSummary } from '../logic.ts';
 import type { Project } from '../types.ts';
 
 type RecentActivity = { projects: Project[]; hasGroups?: boolean; hasAccessToUploads?: boolean; isImporting?: boolean };
@@ -29,7 +29,7 @@ export function projectColumns(onDelete?: (row: ProjectRow) => void): GridColumn
         </Anchor>
       ),
     },
-    { key: 'lastModifiedDate', title: 'Last modified', sortable: true, render: (r) => fmtDate(r.lastModifiedDate) },
+    { key: 'lastModifiedDate', title: 'Last modified', sortable: true, render: (r) => formatDateTime(r.lastModifiedDate) },
     { key: 'dataset', title: 'Dataset', sortable: true },
     { key: 'endingSubbasin', title: 'Downstream ID', sortable: true },
     { key: 'numSubbasins', title: 'Subbasins', sortable: true, align: 'right', render: (r) => fmtCount(r.numSubbasins) },
@@ -136,30 +136,18 @@ function RecentActivityTab({ data }: { data: RecentActivity | undefined }) {
 }
 
 export function DashboardPage() {
-  const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') ?? 'recent';
+  const [tab, setTab] = useTabParam(['recent', 'projects', 'groups'], 'recent');
   const recent = useApiQuery<RecentActivity>('projects/recent-activity');
   const hasRoute = useHasRoute();
-  const client = useQueryClient();
+  const refreshLists = useRefreshProjectLists();
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
   const groupsExist = hasRoute('/groups');
 
-  const doDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await api.delete(`projects/${toDelete.id}`);
-      await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && /^projects($|\?|\/recent-activity|\/dashboard)/.test(String(q.queryKey[1] ?? '')) });
-      setToDelete(null);
-    } catch (e) {
-      setDeleteError(e);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = useAction(async (row: ProjectRow) => {
+    await api.delete(`projects/${row.id}`);
+    await refreshLists();
+    setToDelete(null);
+  });
 
   return (
     <PageLayout
@@ -176,7 +164,7 @@ export function DashboardPage() {
         </Alert>
       )}
       <ErrorList error={recent.error} />
-      <Tabs value={tab} onChange={(v) => setSearch(v && v !== 'recent' ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="recent" data-testid="tab-recent">
             Recent Activity
@@ -232,13 +220,13 @@ export function DashboardPage() {
         confirmLabel="Delete"
         danger
         locked
-        busy={deleting}
-        error={deleteError}
+        busy={remove.busy}
+        error={remove.error}
         onCancel={() => {
           setToDelete(null);
-          setDeleteError(null);
+          remove.setError(null);
         }}
-        onConfirm={() => void doDelete()}
+        onConfirm={() => void (toDelete && remove.run(toDelete))}
       >
         {toDelete ? `Are you sure you want to delete the project ${toDelete.name}? Its scenarios and files are deleted too. This cannot be undone.` : ''}
       </ConfirmDialog>

@@ -1,10 +1,9 @@
 // Documents /projects/:id/documents: upload (types, 50 MB, 10 per project — checked here and
 // on the server), list, delete.
 import { ActionIcon, Alert, Anchor, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
-import { ConfirmDialog, ErrorList, SuccessAlert, api, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, SuccessAlert, api, fileHref, formatDateTime, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import { useState } from 'react';
-import { fileHref } from '../hooks.ts';
-import { DOCUMENT_MAX_COUNT, DOCUMENT_TYPES, checkDocument, fmtDate } from '../logic.ts';
+import { DOCUMENT_MAX_COUNT, DOCUMENT_TYPES, checkDocument } from '../logic.ts';
 import { ProjectFrame } from '../project.tsx';
 import type { ProjectDocument } from '../types.ts';
 
@@ -109,7 +108,7 @@ export function DocumentsBody({ id }: { id: string }) {
                     {d.fileName}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{fmtDate(d.modified)}</Table.Td>
+                <Table.Td>{formatDateTime(d.modified)}</Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.fileName}`} onClick={() => setToDelete(d)}>
                     ✕

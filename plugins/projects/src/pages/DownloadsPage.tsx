@@ -1,10 +1,8 @@
 // Downloads /projects/:id/downloads: zip the project (optionally with GIS data), progress with
 // cancel after confirmation, blocked while scenarios run; links to GIS layers and the watershed CSVs.
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { ConfirmDialog, ErrorList, api, authorizedUrl, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, api, authorizedUrl, fileHref, formatDateTime, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import { useState } from 'react';
-import { fileHref } from '../hooks.ts';
-import { fmtDate } from '../logic.ts';
 import { ProjectFrame, busyKind, useInvalidateProject } from '../project.tsx';
 import type { ProjectResponse } from '../types.ts';
 
@@ -98,7 +96,7 @@ function DownloadsBody({ id, project }: { id: string; project: ProjectResponse }
               </Anchor>
               {d.zipFile.createdOn && (
                 <Text size="sm" c="dimmed">
-                  created {fmtDate(d.zipFile.createdOn)}
+                  created {formatDateTime(d.zipFile.createdOn)}
                 </Text>
               )}
             </Group>

@@ -1,9 +1,8 @@
 // HRU page /projects/:id/hrus (spec 1 §2, §4, §5, §9): the Set Project HRUs form until HRUs
 // are set, then the Review page (original vs trimmed groups) with Reset while no scenarios.
 import { Alert, Anchor, Button, Grid, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Slider, Stack, Table, Text, Title } from '@mantine/core';
-import { ConfirmDialog, ErrorList, api, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, api, fileHref, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import { useMemo, useState } from 'react';
-import { fileHref } from '../hooks.ts';
 import { HRU_STEP, areaMax, defaultTarget, fmtArea, fmtCount, hruPayload, snap, switchUnits, validateHruForm, type HruForm, type HruUnits } from '../logic.ts';
 import { ProjectFrame, useInvalidateProject } from '../project.tsx';
 import type { AreaGroup, HruMethod, Project, ProjectStatus } from '../types.ts';

@@ -2,8 +2,7 @@
 // modifications. Each table of the response shows as a grid: a list of rows as a table with a
 // column per field, an object as name/value pairs.
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { ErrorList, formatCell, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
-import { fmtDate } from '../logic.ts';
+import { ErrorList, formatCell, formatDateTime, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import { ProjectFrame } from '../project.tsx';
 
 const TITLES: Record<string, string> = { watershed: 'Watershed', hrus: 'HRUs', scenarios: 'Scenarios', modifications: 'Input modifications', landuse: 'land use', soil: 'soil', slope: 'slope' };
@@ -23,7 +22,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function cell(v: unknown): string {
   if (Array.isArray(v)) return v.map((x) => cell(x)).join(', ');
-  if (typeof v === 'string' && ISO_DATE.test(v)) return fmtDate(v);
+  if (typeof v === 'string' && ISO_DATE.test(v)) return formatDateTime(v);
   if (v && typeof v === 'object') return JSON.stringify(v);
   return formatCell(v);
 }

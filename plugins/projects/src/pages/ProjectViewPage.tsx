@@ -1,12 +1,12 @@
 // Project view /projects/:id (spec 1 §2): summary, watershed map, Set-up / Data / Actions menus,
 // copy, rename, delete; busy and error states from the frame.
 import { Anchor, Button, Grid, Group, Loader, Menu, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { ConfirmDialog, ErrorList, Link, api, useApiQuery, useNavigate, useSession, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, Link, TierLink, api, fileHref, useAction, useApiQuery, useHasRoute, useNavigate, useSession, validateName, type PageProps } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { fileHref, useHasRoute, useMapSettings } from '../hooks.ts';
-import { PROJECT_MESSAGES, copyName, fmtArea, fmtCount, fmtLimit, scenarioSummary, validateProjectName } from '../logic.ts';
-import { ProjectFrame } from '../project.tsx';
+import { useMapSettings } from '../hooks.ts';
+import { PROJECT_MESSAGES, copyName, fmtArea, fmtCount, fmtLimit, scenarioSummary } from '../logic.ts';
+import { ProjectFrame, useRefreshProjectLists } from '../project.tsx';
 import type { Project, ProjectMap, ProjectResponse } from '../types.ts';
 
 const WatershedMap = lazy(() => import('../map/WatershedMap.tsx'));
@@ -59,21 +59,11 @@ export function ProjectMapPanel({ project }: { project: Project }) {
 function NameModal({ opened, title, initial, emptyMessage, submitLabel, onSubmit, onClose }: { opened: boolean; title: string; initial: string; emptyMessage: string; submitLabel: string; onSubmit: (name: string) => Promise<void>; onClose: () => void }) {
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction(onSubmit);
   const submit = async () => {
-    const p = validateProjectName(value, emptyMessage);
+    const p = validateName(value, emptyMessage);
     setProblem(p);
-    if (p) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(value.trim());
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    if (!p) await save.run(value.trim());
   };
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
@@ -85,12 +75,12 @@ function NameModal({ opened, title, initial, emptyMessage, submitLabel, onSubmit
       >
         <Stack>
           <TextInput label="Project name" value={value} onChange={(e) => setValue(e.currentTarget.value)} error={problem} data-autofocus data-testid="name-input" />
-          <ErrorList error={error} />
+          <ErrorList error={save.error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
+            <Button variant="default" onClick={onClose} disabled={save.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} data-testid="name-submit">
+            <Button type="submit" loading={save.busy} data-testid="name-submit">
               {submitLabel}
             </Button>
           </Group>
@@ -107,22 +97,12 @@ function ShareModal({ data, onClose }: { data: ProjectResponse & { groupOptions?
   const client = useQueryClient();
   const [group, setGroup] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const shared = ((data.project as { groups?: Option[] }).groups ?? []) as Option[];
-  const act = async (kind: 'share' | 'unshare', groupId: number) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.patch(`groups/${kind}/${groupId}/${data.project.id}`);
-      await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && String(q.queryKey[1] ?? '') === `projects/${data.project.id}` });
-      setGroup(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run: act, busy, error } = useAction(async (kind: 'share' | 'unshare', groupId: number) => {
+    await api.patch(`groups/${kind}/${groupId}/${data.project.id}`);
+    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && String(q.queryKey[1] ?? '') === `projects/${data.project.id}` });
+    setGroup(null);
+  });
   return (
     <Modal opened onClose={onClose} title="Share with a group">
       <Stack>
@@ -170,15 +150,18 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
   const client = useQueryClient();
   const hasRoute = useHasRoute();
   const [dialog, setDialog] = useState<'copy' | 'rename' | 'delete' | 'share' | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
   const hrusSet = !!data.status?.hasSetHrus || !!p.method;
   const session = useSession();
   // Outside the tier's limits the menu hides scenario creation (the summary says why).
   const scenarioCreate = hasRoute('/projects/:id/scenarios/create') && !overTier(data, session.isAdmin);
   const scenarioList = hasRoute('/projects/:id/scenarios');
   const share = hasRoute('/groups');
-  const refreshLists = () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && /^projects($|\?|\/recent-activity|\/dashboard)/.test(String(q.queryKey[1] ?? '')) });
+  const refreshLists = useRefreshProjectLists();
+  const remove = useAction(async () => {
+    await api.delete(`projects/${id}`);
+    await refreshLists();
+    navigate('/projects?tab=projects');
+  });
 
   return (
     <Group gap="xs">
@@ -219,6 +202,9 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
           </Menu.Item>
           <Menu.Item component={Link} to={`/projects/${id}/documents`}>
             Uploaded documents
+          </Menu.Item>
+          <Menu.Item component={Link} to={`/projects/${id}/errors`} data-testid="menu-errors">
+            Feedback and error reports
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -284,23 +270,13 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
         confirmLabel="Delete"
         danger
         locked
-        busy={deleting}
-        error={deleteError}
+        busy={remove.busy}
+        error={remove.error}
         onCancel={() => {
           setDialog(null);
-          setDeleteError(null);
+          remove.setError(null);
         }}
-        onConfirm={async () => {
-          setDeleting(true);
-          try {
-            await api.delete(`projects/${id}`);
-            await refreshLists();
-            navigate('/projects?tab=projects');
-          } catch (e) {
-            setDeleteError(e);
-            setDeleting(false);
-          }
-        }}
+        onConfirm={() => void remove.run()}
       >
         {`Are you sure you want to delete the project ${p.name}? Its scenarios and files are deleted too. This cannot be undone.`}
       </ConfirmDialog>
@@ -364,9 +340,7 @@ function Summary({ data }: { data: ProjectResponse }) {
             : over.hrus
               ? `This project has more HRUs than your account's limit of ${fmtLimit(limits.hruLimit)}: reduce its HRUs before running scenarios.`
               : "Your account's tier does not include this project's dataset for scenarios."}{' '}
-          <Anchor component={Link} to="/account">
-            Account and tier limits
-          </Anchor>
+          <TierLink>Account and tier limits</TierLink>
         </Text>
       )}
       {!!p.scenarios?.length && (

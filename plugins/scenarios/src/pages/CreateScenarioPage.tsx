@@ -1,10 +1,9 @@
 // Create scenario /projects/:id/scenarios/create (spec 2 §2, §5): the scenario form with the
 // options' defaults; POST scenarios, then the new scenario's view.
 import { Alert, Anchor, Center, Loader } from '@mantine/core';
-import { ErrorList, Link, PageLayout, api, useApiQuery, useNavigate, type PageProps } from '@headwater/plugin-sdk';
+import { ErrorList, Link, PageLayout, TierLink, api, useApiQuery, useNavigate, type PageProps } from '@headwater/plugin-sdk';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { ScenarioForm } from '../components/ScenarioForm.tsx';
-import { TierLink } from '../components/TierLink.tsx';
 import { useInvalidateScenarios, useProject } from '../hooks.ts';
 import { SCENARIO_MESSAGES, initialValues } from '../logic.ts';
 import type { ScenarioOptions } from '../types.ts';

@@ -1,10 +1,9 @@
 // Scenario list /projects/:id/scenarios (spec 2 §2): the grid, 10 a page by last modified date,
 // delete per row; Create hidden outside the tier's limits, with the warning and the tier link.
 import { ActionIcon, Alert, Anchor, Button, Loader, Text, Tooltip } from '@mantine/core';
-import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, api, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, TierLink, api, useAction, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Crumbs } from '../components/Crumbs.tsx';
-import { TierLink } from '../components/TierLink.tsx';
 import { useInvalidateScenarios, useProject } from '../hooks.ts';
 import { GRID_PER_PAGE, GRID_SORT, lastActivity } from '../logic.ts';
 import type { ScenarioOptions, ScenarioRow } from '../types.ts';
@@ -57,25 +56,14 @@ export function ScenarioListPage({ params }: PageProps) {
   const options = useApiQuery<ScenarioOptions>(`scenarios/options/${id}`);
   const invalidate = useInvalidateScenarios(id);
   const [toDelete, setToDelete] = useState<ScenarioRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
   const tier = options.data?.tierLimits;
   const canCreate = !!options.data && tier?.withinLimits !== false;
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await api.delete(`scenarios/${toDelete.id}`);
-      await invalidate(toDelete.id);
-      setToDelete(null);
-    } catch (e) {
-      setDeleteError(e);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = useAction(async (row: ScenarioRow) => {
+    await api.delete(`scenarios/${row.id}`);
+    await invalidate(row.id);
+    setToDelete(null);
+  });
 
   return (
     <PageLayout
@@ -99,7 +87,7 @@ export function ScenarioListPage({ params }: PageProps) {
       <DataGrid<ScenarioRow>
         api={`projects/scenarios/${id}`}
         columns={scenarioColumns(id, (r) => {
-          setDeleteError(null);
+          remove.setError(null);
           setToDelete(r);
         })}
         rowKey={(r) => r.id}
@@ -113,10 +101,10 @@ export function ScenarioListPage({ params }: PageProps) {
         confirmLabel="Delete"
         danger
         locked
-        busy={deleting}
-        error={deleteError}
+        busy={remove.busy}
+        error={remove.error}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => void remove()}
+        onConfirm={() => void (toDelete && remove.run(toDelete))}
       >
         {toDelete ? `Are you sure you want to delete the scenario ${toDelete.name}? Its input changes and outputs are deleted too. This cannot be undone.` : ''}
       </ConfirmDialog>

@@ -1,7 +1,7 @@
 // Scenario view /projects/:id/scenarios/:scenarioID (spec 2 §2, §4): the running or error view,
 // then the tabs Overview, Customize SWAT Inputs and, once the scenario has run, Output Data.
-import { Center, Loader, Tabs } from '@mantine/core';
-import { ErrorList, MESSAGES, PageLayout, SuccessAlert, useSearchParams, type PageProps } from '@headwater/plugin-sdk';
+import { Tabs } from '@mantine/core';
+import { ERROR_REPORT_MESSAGES, ErrorList, PageLayout, SuccessAlert, queryFallback, useTabParam, type PageProps } from '@headwater/plugin-sdk';
 import { useCallback, useState } from 'react';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { useScenario } from '../hooks.ts';
@@ -12,30 +12,17 @@ import { RunningView } from '../view/RunningView.tsx';
 import { InputsTab, OutputsTab } from '../view/ToolsTab.tsx';
 
 const TABS = ['overview', 'inputs', 'outputs'] as const;
-type Tab = (typeof TABS)[number];
 
 export function ScenarioViewPage({ params }: PageProps) {
   const id = params.id!;
   const scenarioID = params.scenarioID!;
   const { query, data, live, invalidate, invalidateLists } = useScenario(id, scenarioID);
-  const [search, setSearch] = useSearchParams();
+  // Output Data only once the scenario has run.
+  const [tab, selectTab] = useTabParam(TABS, 'overview', (t) => t !== 'outputs' || !!data?.status.hasRun);
   const [reported, setReported] = useState(false);
   const closeReported = useCallback(() => setReported(false), []);
 
-  if (query.isLoading)
-    return (
-      <Center p="xl">
-        <Loader />
-      </Center>
-    );
-  if (!data) {
-    const status = query.error?.status;
-    return (
-      <PageLayout title="Scenario">
-        <ErrorList error={status === 404 ? MESSAGES.notFound : status === 403 ? MESSAGES.unauthorized : query.error} />
-      </PageLayout>
-    );
-  }
+  if (!data) return queryFallback(query, 'Scenario');
   // A scenario of another project is refused client-side (spec 2 §7).
   if (String(data.scenario.projectID) !== String(id))
     return (
@@ -45,19 +32,11 @@ export function ScenarioViewPage({ params }: PageProps) {
     );
 
   const { scenario, status } = data;
-  const requested = search.get('tab') as Tab | null;
-  const tab: Tab = requested && TABS.includes(requested) && (requested !== 'outputs' || status.hasRun) ? requested : 'overview';
-  const selectTab = (t: string | null) => {
-    const next = new URLSearchParams(search);
-    if (!t || t === 'overview') next.delete('tab');
-    else next.set('tab', t);
-    setSearch(next, { replace: true });
-  };
 
   return (
     <PageLayout title={scenario.name} documentTitle={`${scenario.name} · ${data.project?.name ?? 'Scenario'}`}>
       <Crumbs projectID={id} projectName={data.project?.name} trail={[{ label: 'Scenarios', to: `/projects/${id}/scenarios` }, { label: scenario.name }]} />
-      <SuccessAlert show={reported} message={SCENARIO_MESSAGES.errorReportSubmitted} onClose={closeReported} />
+      <SuccessAlert show={reported} message={ERROR_REPORT_MESSAGES.submitted} onClose={closeReported} />
       {status.isRunning && <RunningView scenarioID={scenario.id} status={status} live={live} onRefresh={() => void query.refetch()} onAborted={() => void invalidate()} />}
       {!status.isRunning && status.hasError && (
         <RunErrorView projectID={scenario.projectID} scenarioID={scenario.id} status={status} onCleared={() => void invalidate()} onReported={() => setReported(true)} />

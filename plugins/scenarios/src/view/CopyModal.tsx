@@ -1,6 +1,6 @@
 // Copy (spec 2 §5): a name is required; POST scenarios/copy/{id} { value } answers the new id.
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { ErrorList, api } from '@headwater/plugin-sdk';
+import { ErrorList, api, useAction } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
 import { SCENARIO_MESSAGES } from '../logic.ts';
 import type { Scenario } from '../types.ts';
@@ -10,29 +10,21 @@ export type CopyModalProps = { scenario: Scenario; onClose: () => void; onCopied
 export function CopyModal({ scenario, onClose, onCopied }: CopyModalProps) {
   const [name, setName] = useState(`${scenario.name} (Copy)`);
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: copy, busy, error } = useAction(async (value: string) => {
+    const r = await api.post<{ id: number } | number>(`scenarios/copy/${scenario.id}`, { value });
+    onCopied(typeof r === 'object' && r ? r.id : r);
+  });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const p = name.trim() ? null : SCENARIO_MESSAGES.copyName;
     setProblem(p);
-    if (p) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.post<{ id: number } | number>(`scenarios/copy/${scenario.id}`, { value: name.trim() });
-      onCopied(typeof r === 'object' && r ? r.id : r);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    if (!p) void copy(name.trim());
   };
 
   return (
     <Modal opened onClose={onClose} title="Copy scenario">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Name of the new scenario" value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem} data-autofocus data-testid="copy-name" />
           <ErrorList error={error} />

@@ -1,10 +1,9 @@
 // The Overview tab: the scenario's settings and its actions — Edit settings, Run, Copy, Delete
 // (spec 2 §2). While the scenario runs only Abort is offered (in the running view).
 import { Alert, Button, Group, Stack, Table } from '@mantine/core';
-import { ConfirmDialog, api, useNavigate } from '@headwater/plugin-sdk';
+import { ConfirmDialog, TierLink, api, formatDateTime, useAction, useNavigate } from '@headwater/plugin-sdk';
 import { useState, type ReactNode } from 'react';
-import { TierLink } from '../components/TierLink.tsx';
-import { SCENARIO_MESSAGES, fmtDateTime, fmtSeconds, isoDate } from '../logic.ts';
+import { SCENARIO_MESSAGES, fmtSeconds, isoDate } from '../logic.ts';
 import type { ScenarioResponse } from '../types.ts';
 import { CopyModal } from './CopyModal.tsx';
 import { EditSettingsModal } from './EditSettingsModal.tsx';
@@ -33,10 +32,10 @@ export function SettingsTable({ data }: { data: ScenarioResponse }) {
         {row('Warm-up years', s.skipYears, 'setting-skip')}
         {row('Print setting', s.printSetting ?? '', 'setting-print')}
         {row('SWAT version', s.swatVersion ?? '', 'setting-swat')}
-        {row('Last run', status.lastRunDate ? fmtDateTime(status.lastRunDate) : 'Never', 'setting-last-run')}
+        {row('Last run', status.lastRunDate ? formatDateTime(status.lastRunDate) : 'Never', 'setting-last-run')}
         {status.hasRun && status.runtime !== null && status.runtime !== undefined && row('Runtime', fmtSeconds(status.runtime), 'setting-runtime')}
         {row('Runtime estimate', estimate, 'setting-estimate')}
-        {status.hasRun && status.outputsExpire && row('Outputs kept until', fmtDateTime(status.outputsExpire), 'setting-expire')}
+        {status.hasRun && status.outputsExpire && row('Outputs kept until', formatDateTime(status.outputsExpire), 'setting-expire')}
       </Table.Tbody>
     </Table>
   );
@@ -49,22 +48,13 @@ export function OverviewTab({ data, onChanged, onDeleted }: { data: ScenarioResp
   const { scenario, status } = data;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
   const listPath = `/projects/${scenario.projectID}/scenarios`;
 
-  const remove = async () => {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await api.delete(`scenarios/${scenario.id}`);
-      await onDeleted();
-      navigate(listPath);
-    } catch (e) {
-      setDeleteError(e);
-      setDeleting(false);
-    }
-  };
+  const remove = useAction(async () => {
+    await api.delete(`scenarios/${scenario.id}`);
+    await onDeleted();
+    navigate(listPath);
+  });
 
   return (
     <Stack>
@@ -91,7 +81,7 @@ export function OverviewTab({ data, onChanged, onDeleted }: { data: ScenarioResp
             variant="light"
             color="red"
             onClick={() => {
-              setDeleteError(null);
+              remove.setError(null);
               setDialog('delete');
             }}
             data-testid="delete-open"
@@ -137,10 +127,10 @@ export function OverviewTab({ data, onChanged, onDeleted }: { data: ScenarioResp
         confirmLabel="Delete"
         danger
         locked
-        busy={deleting}
-        error={deleteError}
+        busy={remove.busy}
+        error={remove.error}
         onCancel={() => setDialog(null)}
-        onConfirm={() => void remove()}
+        onConfirm={() => void remove.run()}
       >
         {`Are you sure you want to delete the scenario ${scenario.name}? Its input changes and outputs are deleted too. This cannot be undone.`}
       </ConfirmDialog>

@@ -1,7 +1,7 @@
 // Run (spec 2 §3, §4): the run request's options, POST scenarios/run/{id}. Skipping the model
 // run forces skipping output processing; the SQLite choice belongs to the editor tables.
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { ErrorList, api } from '@headwater/plugin-sdk';
+import { ErrorList, api, useAction } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { fmtSeconds, initialRunRequest, setRunOption } from '../logic.ts';
 import type { RunRequest, Scenario } from '../types.ts';
@@ -10,26 +10,16 @@ export type RunModalProps = { scenario: Scenario; onClose: () => void; onStarted
 
 export function RunModal({ scenario, onClose, onStarted }: RunModalProps) {
   const [req, setReq] = useState<RunRequest>(() => initialRunRequest(scenario));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const estimate = req.createEditorTables ? (scenario.runtimeEstimateWithEditor ?? scenario.runtimeEstimate) : scenario.runtimeEstimate;
 
   const box = (key: keyof RunRequest, label: string, extra: { disabled?: boolean; description?: string } = {}) => (
     <Checkbox label={label} description={extra.description} checked={req[key]} disabled={extra.disabled || busy} onChange={(e) => setReq(setRunOption(req, key, e.currentTarget.checked))} data-testid={`run-${key}`} />
   );
 
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post(`scenarios/run/${scenario.id}`, req);
-      onStarted();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, error } = useAction(async () => {
+    await api.post(`scenarios/run/${scenario.id}`, req);
+    onStarted();
+  });
 
   return (
     <Modal opened onClose={onClose} title={`Run ${scenario.name}`} size="lg">

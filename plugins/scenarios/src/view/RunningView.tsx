@@ -1,7 +1,7 @@
 // While a scenario runs (spec 2 §2, §4): percent, message, the elapsed time ticking each second
 // from the run's start, a manual refresh, and Abort (confirmed; the run's files are deleted).
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { ConfirmDialog, ProgressView, api } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ProgressView, api, useAction } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import type { ScenarioStatus, ScenarioStatusEvent } from '../types.ts';
 
@@ -9,24 +9,14 @@ export type RunningViewProps = { scenarioID: number; status: ScenarioStatus; liv
 
 export function RunningView({ scenarioID, status, live, onRefresh, onAborted }: RunningViewProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const percent = live?.progress ?? status.currentProgress ?? 0;
   const message = live?.message ?? status.statusMessage ?? undefined;
 
-  const abort = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.get(`scenarios/abort/${scenarioID}`);
-      setConfirming(false);
-      onAborted();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run: abort, busy, error } = useAction(async () => {
+    await api.get(`scenarios/abort/${scenarioID}`);
+    setConfirming(false);
+    onAborted();
+  });
 
   return (
     <Alert color="blue" title="Your scenario is running" data-testid="scenario-running">

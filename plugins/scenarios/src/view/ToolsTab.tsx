@@ -2,8 +2,8 @@
 // registry, with :id and :scenarioID filled. An editor whose modification table the scenario
 // has customised gets a check (spec 2 §2).
 import { Anchor, Center, Group, Loader, List, Stack, Text } from '@mantine/core';
-import { ErrorList, Link, ModTableCheck, authorizedUrl, type PluginKind } from '@headwater/plugin-sdk';
-import { toolLinks, usePluginListing } from '../hooks.ts';
+import { ErrorList, Link, ModTableCheck, fileHref, usePluginListing, type PluginKind } from '@headwater/plugin-sdk';
+import { toolLinks } from '../hooks.ts';
 import { SCENARIO_MESSAGES } from '../logic.ts';
 import type { ScenarioResponse } from '../types.ts';
 
@@ -56,7 +56,7 @@ export function OutputsTab({ data }: { data: ScenarioResponse }) {
     <Stack gap="sm">
       <ToolList kind="output" data={data} empty={SCENARIO_MESSAGES.noOutputs} />
       {zip && (
-        <Anchor href={authorizedUrl(zip)} download data-testid="download-scenario">
+        <Anchor href={fileHref(zip)} download data-testid="download-scenario">
           Download scenario files
         </Anchor>
       )}

@@ -4,7 +4,8 @@
 // owns its table. Reading is done in a few large queries; `@headwater/swat` assembles and writes.
 import type { Knex } from 'knex';
 import { assembleProject, writeTxtInOut, type AssemblyInput, type AssemblyStation, type AssemblySubbasin, type SwatProject } from '@headwater/swat/txtinout/index.ts';
-import type { EditorServer, HruMatch, SavedChange } from '@headwater/plugin-sdk/server/index.ts';
+import type { EditorServer, SavedChange } from '@headwater/plugin-sdk/server/index.ts';
+import { selectionOf } from '@headwater/plugin-sdk/server/selection.ts';
 import { decodeSeries } from '../../datasets/service.ts';
 import { isoDate } from '../service.ts';
 import type { Scenario, ScenarioModification } from '../models.ts';
@@ -141,25 +142,8 @@ export async function applyChanges(built: BuiltProject, mods: ScenarioModificati
     months: m.months,
     modificationObject: (m.modificationObject ?? {}) as Record<string, unknown>,
   });
-  const subbasinsOf = (c: SavedChange) => {
-    const want = new Set(c.subbasins);
-    return built.project.subbasins.filter((s) => c.applyToAll || want.size === 0 || want.has(s.number));
-  };
-  const hrusOf = (c: SavedChange): HruMatch[] => {
-    const lu = new Set(c.landuses);
-    const so = new Set(c.soils);
-    const sl = new Set(c.slopes);
-    const out: HruMatch[] = [];
-    for (const s of subbasinsOf(c)) {
-      const meta = built.index.find((x) => x.number === s.number)!;
-      s.hrus.forEach((hru, i) => {
-        const m = meta.hrus[i]!;
-        if (!c.applyToAll && ((lu.size && !lu.has(m.landuse)) || (so.size && !so.has(m.soil)) || (sl.size && !sl.has(m.slopeClass)))) return;
-        out.push({ subbasin: s, hru, landuse: m.landuse, soil: m.soil, slopeClass: m.slopeClass });
-      });
-    }
-    return out;
-  };
+  const meta = new Map(built.index.map((x) => [x.number, x.hrus]));
+  const { hrusOf, subbasinsOf } = selectionOf(built.project, (s, _hru, i) => meta.get(s.number)![i]!);
   const byTable = new Map<string, ScenarioModification[]>();
   for (const m of mods) byTable.set(m.modType, [...(byTable.get(m.modType) ?? []), m]);
   const applied: string[] = [];

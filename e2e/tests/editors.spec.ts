@@ -1,0 +1,120 @@
+// Input editors in the browser (spec 2 §4): as the admin, on a Little River project with its HRUs
+// set and a scenario (made through the API), open the curve number editor from the scenario
+// view, see a zero refused in the spec's words, save +5 % for all HRUs, see 'Changes saved.' and
+// the change in the saved-changes list (and the scenario view's check), then remove it.
+import { expect, test } from '@playwright/test';
+import { apiToken, loginFromHeader } from './fixtures.ts';
+
+type Json = Record<string, unknown>;
+
+async function api(baseURL: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${baseURL}/api/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: Json = {};
+  try {
+    body = text ? (JSON.parse(text) as Json) : {};
+  } catch {
+    /* a plain-text answer: only the status matters */
+  }
+  return { status: res.status, body };
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The Little River watershed at its outlet as a project with its HRUs set (target 60), and a
+ * scenario of it with the options' defaults. */
+async function scenarioOfNewProject(baseURL: string, token: string, name: string): Promise<{ projectId: number; scenarioId: number }> {
+  const map = (await api(baseURL, token, 'maps/subbasin/name/1/3')).body as { downstreamID: number; id: string };
+  const created = await api(baseURL, token, 'projects', { method: 'POST', body: { datasetID: 1, endID: map.downstreamID, startIDs: [], name, cacheID: map.id } });
+  expect(created.status).toBe(200);
+  const projectId = (created.body as { id: number }).id;
+  const status = async () => ((await api(baseURL, token, `projects/${projectId}`)).body.status ?? {}) as Json;
+  await until('the project to be created', async () => !!(await status()).isCreated, 30_000);
+  expect((await api(baseURL, token, 'projects/hrus', { method: 'POST', body: { projectID: projectId, method: 'target', targetThreshold: 60 } })).status).toBe(200);
+  await until('the HRUs to be set', async () => !!(await status()).hasSetHrus, 30_000);
+  const o = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Record<string, unknown>;
+  const scenario = await api(baseURL, token, 'scenarios', {
+    method: 'POST',
+    body: { projectID: projectId, name: 'Curve number', weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: o.defaultStartDate, endingSimulationDate: o.defaultEndDate },
+  });
+  expect(scenario.status, JSON.stringify(scenario.body)).toBe(200);
+  return { projectId, scenarioId: (scenario.body as { id: number }).id };
+}
+
+/** The curve number editor is installed and enabled (GET /api/plugins lists it). */
+async function curveNumberAvailable(baseURL: string): Promise<boolean> {
+  const res = await api(baseURL, await apiToken(baseURL), 'plugins');
+  return res.status === 200 && Array.isArray(res.body) && (res.body as { id: string }[]).some((p) => p.id === 'curve-number');
+}
+
+test('curve number: save a change for all HRUs, see it listed, remove it', async ({ page, baseURL }) => {
+  test.skip(!(await curveNumberAvailable(baseURL!)), 'the curve number editor is not installed');
+  test.setTimeout(120_000);
+  const token = await apiToken(baseURL!);
+  const { projectId, scenarioId } = await scenarioOfNewProject(baseURL!, token, `E2E curve number ${Date.now()}`);
+
+  await page.goto('/');
+  await loginFromHeader(page);
+  await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);
+  // Customize SWAT Inputs lists the editor; it leads to the editor's page.
+  await page.getByTestId('tab-inputs').click();
+  await page.getByTestId('editor-links').getByRole('link', { name: 'Curve number', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/curve-number$`));
+  await expect(page.getByRole('heading', { name: 'Curve number', exact: true })).toBeVisible();
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+
+  const save = page.getByTestId('editor-actions').getByRole('button', { name: 'Save' });
+  const value = page.getByRole('textbox', { name: 'CN2 percent change' });
+  await expect(save).toBeDisabled();
+
+  // Spec 2 §5: a valid HRU selection is needed — here every HRU.
+  await page.getByLabel('Apply to all HRUs').check();
+  await expect(page.getByText('The change applies to every HRU of the project.')).toBeVisible();
+
+  // A zero is refused in the spec's words, before anything is sent.
+  await value.fill('0');
+  await save.click();
+  await expect(page.getByText('A value of zero will result in no change. Please enter a number greater or less than 10.').first()).toBeVisible();
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+
+  // +5 % for all HRUs, saved through POST scenarios/subbasin/save/{id}/Cn2Percent.
+  await value.fill('5');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/scenarios/subbasin/save/${scenarioId}/Cn2Percent`));
+  await save.click();
+  expect((await posted).postDataJSON()).toEqual({ applyToAll: true, subbasins: [], landuses: [], soils: [], slopes: [], modificationObject: { value: 5 } });
+  await expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  const table = page.getByTestId('saved-changes');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  const row = table.locator('tbody tr').first();
+  await expect(row).toContainText('+5%');
+  await expect(row.locator('td').nth(2)).toHaveText('All');
+  // the form starts over: Save waits for a new change
+  await expect(save).toBeDisabled();
+
+  // The scenario view marks the editor as customised.
+  await page.getByRole('link', { name: 'Back to the scenario view' }).click();
+  await page.getByTestId('tab-inputs').click();
+  await expect(page.getByTestId('modtable-check-Cn2Percent')).toBeVisible();
+  await page.getByTestId('editor-links').getByRole('link', { name: 'Curve number', exact: true }).click();
+
+  // Remove the change (after confirming): the list is empty again.
+  await page.getByTestId('saved-changes').locator('tbody tr').first().getByRole('button', { name: /^Delete change/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete change' });
+  await expect(dialog).toContainText('Remove this change? The HRUs it covers revert to their defaults.');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('saved-changes-empty')).toHaveText('No changes saved yet.');
+  expect(((await api(baseURL!, token, `scenarios/subbasin/cn2/${scenarioId}`)).body as { mods: unknown[] }).mods).toEqual([]);
+
+  await api(baseURL!, token, `projects/${projectId}`, { method: 'DELETE' });
+});

@@ -1,0 +1,156 @@
+// The body of a one-setting editor page (`mode: 'single'`, spec 2 §4 'Basin'): no saved-changes
+// list and no HRU selector — the table holds one setting for the whole scenario. The form starts
+// from the values in effect (`GET {url}` → item), shows each field's default (the dataset's
+// value), keeps Save disabled until a value changes, posts the changed and non-default values
+// as numbers to `{url}`, says 'Changes saved.' and reloads; Remove Changes deletes the table's
+// change (the dataset's values are back). EditorPage keeps the scenario checks around it.
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/client.ts';
+import { useApiMutation, useApiQuery } from '../api/hooks.ts';
+import { MESSAGES } from '../messages.ts';
+import type { RouteParams } from '../manifest.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ErrorList } from '../ui/ErrorList.tsx';
+import { SuccessAlert } from '../ui/SuccessAlert.tsx';
+import { fillPath } from './changes.ts';
+import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
+import { EDITOR_MESSAGES } from './messages.ts';
+import { singleHasChanges, singleSaveValues, withDefaultHelp, type SingleSettingResponse } from './single.ts';
+import type { EditorDefinition } from './types.ts';
+
+const EditorForm = lazy(() => import('./EditorForm.tsx'));
+
+export type SingleSettingEditorProps = {
+  editor: EditorDefinition;
+  params: RouteParams;
+  /** invalidated with the setting after a save or removal (the scenario's modTables change) */
+  scenarioPath: string;
+  /** the 'Back to the scenario view' button */
+  back: ReactNode;
+  /** shown when the setting's call answers 401 */
+  loginPrompt: ReactNode;
+};
+
+const CLEAN: EditorFormState = { dirty: false, values: {}, formData: {} };
+
+export function SingleSettingEditor({ editor, params, scenarioPath, back, loginPrompt }: SingleSettingEditorProps) {
+  const url = fillPath(editor.url ?? '', { ...params, modTable: editor.modTable });
+  const settingQ = useApiQuery<SingleSettingResponse>(url);
+  const [form, setForm] = useState<EditorFormState>(CLEAN);
+  const [formKey, setFormKey] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const handle = useRef<EditorFormHandle | null>(null);
+  // The form is remounted after a save: the open tab is kept here, not in the form.
+  const [tab, setTab] = useState<string | null>(null);
+  const formContext = useMemo(() => ({ tab, onTabChange: setTab }), [tab]);
+  const closeSaved = useCallback(() => setSaved(false), []);
+  // After a save or removal the form starts again from the reloaded values in effect.
+  const reset = () => {
+    setForm(CLEAN);
+    setFormKey((k) => k + 1);
+  };
+
+  const saveMutation = useApiMutation<Record<string, unknown>>('POST', url, {
+    invalidate: [url, scenarioPath],
+    onSuccess: () => {
+      setSaved(true);
+      reset();
+    },
+  });
+  const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${params.scenarioID ?? ''}/${editor.modTable}`, {
+    invalidate: [url, scenarioPath],
+    onSuccess: () => {
+      setConfirmRemove(false);
+      reset();
+    },
+  });
+
+  const data = settingQ.data;
+  const uiSchema = useMemo(() => withDefaultHelp(editor.schema, editor.uiSchema, data?.default), [editor.schema, editor.uiSchema, data?.default]);
+  const canSave = form.dirty && !saveMutation.isPending;
+
+  const save = () => {
+    if (!canSave) return;
+    setFormError(null);
+    setSaved(false);
+    if (handle.current && !handle.current.validate()) {
+      setFormError(MESSAGES.fixErrors);
+      return;
+    }
+    const values = singleSaveValues(editor.schema, form.formData, form.values, data?.default);
+    saveMutation.mutate(editor.toModificationObject ? editor.toModificationObject(values, form.formData) : values);
+  };
+
+  if (settingQ.error instanceof ApiError && settingQ.error.status === 401) return <>{loginPrompt}</>;
+  if (settingQ.isLoading)
+    return (
+      <Center p="xl" data-testid="editor-loading">
+        <Loader />
+      </Center>
+    );
+  if (settingQ.error || !data) return <ErrorList error={settingQ.error ?? MESSAGES.generic} />;
+
+  const hasChanges = singleHasChanges(data);
+  return (
+    <Stack gap="lg">
+      {editor.intro && (typeof editor.intro === 'string' ? <Text>{editor.intro}</Text> : editor.intro)}
+      <Suspense
+        fallback={
+          <Center p="md">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <EditorForm
+          key={formKey}
+          schema={editor.schema}
+          uiSchema={uiSchema}
+          widgets={editor.widgets}
+          fields={editor.fields}
+          formContext={formContext}
+          initialFormData={data.item}
+          disabled={saveMutation.isPending}
+          handle={handle}
+          onChange={setForm}
+          onSubmit={save}
+        />
+      </Suspense>
+      <SuccessAlert show={saved} onClose={closeSaved} />
+      <ErrorList error={formError ?? saveMutation.error} />
+      <Paper withBorder shadow="sm" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }} data-testid="editor-actions">
+        <Group justify="space-between">
+          <Group>
+            <Button onClick={save} disabled={!canSave} loading={saveMutation.isPending}>
+              Save
+            </Button>
+            {back}
+          </Group>
+          {hasChanges && (
+            <Button color="red" variant="outline" onClick={() => setConfirmRemove(true)}>
+              Remove Changes
+            </Button>
+          )}
+        </Group>
+      </Paper>
+      <ConfirmDialog
+        opened={confirmRemove}
+        title="Remove Changes"
+        confirmLabel="Remove Changes"
+        danger
+        locked
+        busy={removeAll.isPending}
+        error={removeAll.error}
+        onCancel={() => {
+          setConfirmRemove(false);
+          removeAll.reset();
+        }}
+        onConfirm={() => removeAll.mutate(undefined)}
+      >
+        {EDITOR_MESSAGES.confirmRemoveAll}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
