@@ -3,7 +3,7 @@
 // scenario runs; lists saved changes; adds a change for an HRU selection with the rjsf form;
 // a fixed action bar with Save (enabled once the form changed and the selection is valid),
 // Back to the scenario view and Remove Changes. A 401 shows the login prompt.
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
 import { ApiError } from '../api/client.ts';
@@ -13,13 +13,13 @@ import { MESSAGES } from '../messages.ts';
 import type { PageProps } from '../plugin.ts';
 import { Link } from '../routing.ts';
 import { useSession } from '../session.tsx';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorList } from '../ui/ErrorList.tsx';
 import { PageLayout } from '../ui/PageLayout.tsx';
 import { SuccessAlert } from '../ui/SuccessAlert.tsx';
 import { fillPath } from './changes.ts';
 import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
 import { HruSelector, type SubbasinMapPickerProps } from './HruSelector.tsx';
+import { EditorActionBar } from './EditorActionBar.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
 import { SavedChangesTable } from './SavedChangesTable.tsx';
 import { SingleSettingEditor } from './SingleSettingEditor.tsx';
@@ -76,7 +76,6 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   const [formKey, setFormKey] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const handle = useRef<EditorFormHandle | null>(null);
   const closeSaved = useCallback(() => setSaved(false), []);
 
@@ -90,7 +89,6 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   });
   const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${scenarioID}/${editor.modTable}`, {
     invalidate: [modsPath, scenarioPath],
-    onSuccess: () => setConfirmRemove(false),
   });
 
   const problem = selectionProblem(editor.selection, selection);
@@ -175,41 +173,7 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
         </Stack>
         <SuccessAlert show={saved} onClose={closeSaved} />
         <ErrorList error={formError ?? saveMutation.error} />
-        <Paper withBorder shadow="sm" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }} data-testid="editor-actions">
-          <Group justify="space-between">
-            <Group>
-              <Tooltip label={problem} disabled={!problem}>
-                <span>
-                  <Button onClick={save} disabled={!canSave} loading={saveMutation.isPending}>
-                    Save
-                  </Button>
-                </span>
-              </Tooltip>
-              {back}
-            </Group>
-            {mods.length > 0 && (
-              <Button color="red" variant="outline" onClick={() => setConfirmRemove(true)}>
-                Remove Changes
-              </Button>
-            )}
-          </Group>
-        </Paper>
-        <ConfirmDialog
-          opened={confirmRemove}
-          title="Remove Changes"
-          confirmLabel="Remove Changes"
-          danger
-          locked
-          busy={removeAll.isPending}
-          error={removeAll.error}
-          onCancel={() => {
-            setConfirmRemove(false);
-            removeAll.reset();
-          }}
-          onConfirm={() => removeAll.mutate(undefined)}
-        >
-          {EDITOR_MESSAGES.confirmRemoveAll}
-        </ConfirmDialog>
+        <EditorActionBar canSave={canSave} saving={saveMutation.isPending} onSave={save} saveProblem={problem} back={back} canRemove={mods.length > 0} remove={removeAll} />
       </Stack>
     );
   }

@@ -4,17 +4,17 @@
 // value), keeps Save disabled until a value changes, posts the changed and non-default values
 // as numbers to `{url}`, says 'Changes saved.' and reloads; Remove Changes deletes the table's
 // change (the dataset's values are back). EditorPage keeps the scenario checks around it.
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
 import { useApiMutation, useApiQuery } from '../api/hooks.ts';
 import { MESSAGES } from '../messages.ts';
 import type { RouteParams } from '../manifest.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorList } from '../ui/ErrorList.tsx';
 import { SuccessAlert } from '../ui/SuccessAlert.tsx';
 import { fillPath } from './changes.ts';
 import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
+import { EditorActionBar } from './EditorActionBar.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
 import { singleHasChanges, singleSaveValues, withDefaultHelp, type SingleSettingResponse } from './single.ts';
 import type { EditorDefinition } from './types.ts';
@@ -41,7 +41,6 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   const [formKey, setFormKey] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const handle = useRef<EditorFormHandle | null>(null);
   // The form is remounted after a save: the open tab is kept here, not in the form.
   const [tab, setTab] = useState<string | null>(null);
@@ -62,10 +61,7 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   });
   const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${params.scenarioID ?? ''}/${editor.modTable}`, {
     invalidate: [url, scenarioPath],
-    onSuccess: () => {
-      setConfirmRemove(false);
-      reset();
-    },
+    onSuccess: () => reset(),
   });
 
   const data = settingQ.data;
@@ -120,37 +116,7 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
       </Suspense>
       <SuccessAlert show={saved} onClose={closeSaved} />
       <ErrorList error={formError ?? saveMutation.error} />
-      <Paper withBorder shadow="sm" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }} data-testid="editor-actions">
-        <Group justify="space-between">
-          <Group>
-            <Button onClick={save} disabled={!canSave} loading={saveMutation.isPending}>
-              Save
-            </Button>
-            {back}
-          </Group>
-          {hasChanges && (
-            <Button color="red" variant="outline" onClick={() => setConfirmRemove(true)}>
-              Remove Changes
-            </Button>
-          )}
-        </Group>
-      </Paper>
-      <ConfirmDialog
-        opened={confirmRemove}
-        title="Remove Changes"
-        confirmLabel="Remove Changes"
-        danger
-        locked
-        busy={removeAll.isPending}
-        error={removeAll.error}
-        onCancel={() => {
-          setConfirmRemove(false);
-          removeAll.reset();
-        }}
-        onConfirm={() => removeAll.mutate(undefined)}
-      >
-        {EDITOR_MESSAGES.confirmRemoveAll}
-      </ConfirmDialog>
+      <EditorActionBar canSave={canSave} saving={saveMutation.isPending} onSave={save} back={back} canRemove={hasChanges} remove={removeAll} />
     </Stack>
   );
 }
