@@ -44,3 +44,4 @@ export { ErrorReportForm, ErrorReportModal, ERROR_REPORT_MESSAGES, ERROR_REPORT_
 export { ErrorStatusView, type ErrorStatusViewProps } from './ui/ErrorStatusView.tsx';
 export { useTabParam } from './tabs.ts';
 export { queryFallback } from './ui/QueryFallback.tsx';
+export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';

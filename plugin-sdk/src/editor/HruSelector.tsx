@@ -12,11 +12,12 @@ import { ErrorList } from '../ui/ErrorList.tsx';
 import { MONTH_NAMES } from './messages.ts';
 import { emptySelection } from './selection.ts';
 import type { EditorSelectionMode, HruSelection } from './types.ts';
+import { SubbasinMapPicker } from './SubbasinMapPicker.tsx';
 
 export type SubbasinOption = { id: number; name: string; number?: number };
 export type NamedOption = { name: string; description?: string };
 
-/** A map picker for subbasins (the project map); given, the selector offers List | Map. */
+/** A map picker for subbasins; the selector offers List | Map (default: SubbasinMapPicker, the project's subbasins as SVG). */
 export type SubbasinMapPickerProps = {
   projectID: string | number;
   subbasins: SubbasinOption[];
@@ -61,7 +62,7 @@ function allowed(q: { data?: NamedOption[]; isPlaceholderData: boolean }, enable
 
 const keep = (list: string[], set: Set<string> | null) => (set ? list.filter((x) => set.has(x)) : list);
 
-export function HruSelector({ projectID, mode, value, defaultValue, onChange, subbasinMap: MapPicker, disabled }: HruSelectorProps) {
+export function HruSelector({ projectID, mode, value, defaultValue, onChange, subbasinMap: MapPicker = SubbasinMapPicker, disabled }: HruSelectorProps) {
   const [inner, setInner] = useState<HruSelection>(() => defaultValue ?? emptySelection());
   const sel = value ?? inner;
   const single = mode === 'single-hru';
