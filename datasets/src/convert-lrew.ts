@@ -8,7 +8,7 @@
 // Weather is cut to the project's simulation period, 2000-01-01..2012-12-31.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readTxtInOut } from '../../swat/src/txtinout/index.ts';
+import { readTxtInOut } from '@headwater/swat/txtinout/index.ts';
 import {
   areaKm2,
   bboxOf,

@@ -36,6 +36,7 @@ import {
   type SubbasinProps,
   type SwatInputs,
 } from './format.ts';
+import { seededRandom } from '@headwater/swat/hru/synthetic.ts';
 
 export type SyntheticOptions = {
   subbasins: number;
@@ -46,18 +47,6 @@ export type SyntheticOptions = {
   key?: string;
   name?: string;
 };
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A deterministic value in [0,1) from integers (for shared vertices: both neighbours agree). */
 function hash01(seed: number, a: number, b: number, c = 0): number {
@@ -143,7 +132,7 @@ export function generateSynthetic(opts: SyntheticOptions): SyntheticDataset {
   const n = Math.max(1, Math.floor(opts.subbasins));
   const totalHrus = Math.max(n, Math.floor(opts.hrus));
   const seed = opts.seed ?? 1;
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const cols = Math.ceil(Math.sqrt(n));
   const rows = Math.ceil(n / cols);
   const cellOf = (i: number) => ({ c: i % cols, r: Math.floor(i / cols) });
@@ -410,7 +399,7 @@ export function generateSynthetic(opts: SyntheticOptions): SyntheticDataset {
   const [y0, y1] = opts.years ?? [2000, 2012];
   const startDate = `${y0}-01-01`;
   const numDays = Math.round((Date.UTC(y1 + 1, 0, 1) - Date.UTC(y0, 0, 1)) / 86_400_000);
-  const wr = rng(seed * 7919 + 17);
+  const wr = seededRandom(seed * 7919 + 17);
   const doyOf = (d: number) => {
     const date = new Date(Date.UTC(y0, 0, 1) + d * 86_400_000);
     return (date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000 + 1;

@@ -5,7 +5,7 @@
 // Back to the scenario view and Remove Changes. A 401 shows the login prompt.
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { ApiError } from '../api/client.ts';
 import { useApiMutation, useApiQuery } from '../api/hooks.ts';
 import { useLiveStatus } from '../live.ts';
@@ -18,6 +18,7 @@ import { PageLayout } from '../ui/PageLayout.tsx';
 import { SuccessAlert } from '../ui/SuccessAlert.tsx';
 import { fillPath } from './changes.ts';
 import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
+import { LazyEditorForm } from './LazyEditorForm.tsx';
 import { HruSelector, type SubbasinMapPickerProps } from './HruSelector.tsx';
 import { EditorActionBar } from './EditorActionBar.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
@@ -25,9 +26,6 @@ import { SavedChangesTable } from './SavedChangesTable.tsx';
 import { SingleSettingEditor } from './SingleSettingEditor.tsx';
 import { emptySelection, saveBody, selectionProblem } from './selection.ts';
 import type { EditorDefinition, HruSelection, SavedChange, ScenarioResponse } from './types.ts';
-
-// rjsf, its Mantine theme and ajv come with the first editor page, not with the shell.
-const EditorForm = lazy(() => import('./EditorForm.tsx'));
 
 export type EditorPageProps = PageProps & {
   editor: EditorDefinition;
@@ -151,25 +149,17 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
           {editor.selection !== 'none' && (
             <HruSelector projectID={projectID} mode={editor.selection} value={selection} onChange={setSelection} subbasinMap={subbasinMap} disabled={saveMutation.isPending} />
           )}
-          <Suspense
-            fallback={
-              <Center p="md">
-                <Loader size="sm" />
-              </Center>
-            }
-          >
-            <EditorForm
-              key={formKey}
-              schema={editor.schema}
-              uiSchema={editor.uiSchema}
-              widgets={editor.widgets}
-              fields={editor.fields}
-              disabled={saveMutation.isPending}
-              handle={handle}
-              onChange={setForm}
-              onSubmit={save}
-            />
-          </Suspense>
+          <LazyEditorForm
+            formKey={formKey}
+            schema={editor.schema}
+            uiSchema={editor.uiSchema}
+            widgets={editor.widgets}
+            fields={editor.fields}
+            disabled={saveMutation.isPending}
+            handle={handle}
+            onChange={setForm}
+            onSubmit={save}
+          />
         </Stack>
         <SuccessAlert show={saved} onClose={closeSaved} />
         <ErrorList error={formError ?? saveMutation.error} />

@@ -5,7 +5,7 @@
 // as numbers to `{url}`, says 'Changes saved.' and reloads; Remove Changes deletes the table's
 // change (the dataset's values are back). EditorPage keeps the scenario checks around it.
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
 import { useApiMutation, useApiQuery } from '../api/hooks.ts';
 import { MESSAGES } from '../messages.ts';
@@ -14,12 +14,12 @@ import { ErrorList } from '../ui/ErrorList.tsx';
 import { SuccessAlert } from '../ui/SuccessAlert.tsx';
 import { fillPath } from './changes.ts';
 import type { EditorFormHandle, EditorFormState } from './EditorForm.tsx';
+import { LazyEditorForm } from './LazyEditorForm.tsx';
 import { EditorActionBar } from './EditorActionBar.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
 import { singleHasChanges, singleSaveValues, withDefaultHelp, type SingleSettingResponse } from './single.ts';
 import type { EditorDefinition } from './types.ts';
 
-const EditorForm = lazy(() => import('./EditorForm.tsx'));
 
 export type SingleSettingEditorProps = {
   editor: EditorDefinition;
@@ -93,27 +93,19 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   return (
     <Stack gap="lg">
       {editor.intro && (typeof editor.intro === 'string' ? <Text>{editor.intro}</Text> : editor.intro)}
-      <Suspense
-        fallback={
-          <Center p="md">
-            <Loader size="sm" />
-          </Center>
-        }
-      >
-        <EditorForm
-          key={formKey}
-          schema={editor.schema}
-          uiSchema={uiSchema}
-          widgets={editor.widgets}
-          fields={editor.fields}
-          formContext={formContext}
-          initialFormData={data.item}
-          disabled={saveMutation.isPending}
-          handle={handle}
-          onChange={setForm}
-          onSubmit={save}
-        />
-      </Suspense>
+      <LazyEditorForm
+        formKey={formKey}
+        schema={editor.schema}
+        uiSchema={uiSchema}
+        widgets={editor.widgets}
+        fields={editor.fields}
+        formContext={formContext}
+        initialFormData={data.item}
+        disabled={saveMutation.isPending}
+        handle={handle}
+        onChange={setForm}
+        onSubmit={save}
+      />
       <SuccessAlert show={saved} onClose={closeSaved} />
       <ErrorList error={formError ?? saveMutation.error} />
       <EditorActionBar canSave={canSave} saving={saveMutation.isPending} onSave={save} back={back} canRemove={hasChanges} remove={removeAll} />

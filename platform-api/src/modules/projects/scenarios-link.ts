@@ -10,6 +10,4 @@ export async function scenarioState(db: Knex, projectId: number): Promise<Scenar
 }
 
 /** SQL for a project's scenario count in list queries (`p` is the projects alias). */
-export async function scenarioCountSql(_db: Knex): Promise<string> {
-  return '(select count(*)::int from scenarios s where s.project_id = p.id)';
-}
+export const SCENARIO_COUNT_SQL = '(select count(*)::int from scenarios s where s.project_id = p.id)';

@@ -14,7 +14,7 @@ import { readableDataset } from '../datasets/service.ts';
 import type { User } from '../users/models.ts';
 import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, tierOf } from './access.ts';
 import { Project } from './models.ts';
-import { scenarioCountSql, scenarioState } from './scenarios-link.ts';
+import { SCENARIO_COUNT_SQL, scenarioState } from './scenarios-link.ts';
 import { isBusy, statusOf } from './status.ts';
 import { watershedCounts, watershedSubbasinIds } from './watershed.ts';
 
@@ -53,7 +53,6 @@ export const PROJECT_GRID: GridSpec = {
  * function returning a knex builder would run it (builders are thenables).
  */
 export async function projectRowsQuery(db: Knex, user: User): Promise<{ query: Knex.QueryBuilder }> {
-  const count = await scenarioCountSql(db);
   const query = db
     .select(
       'p.id',
@@ -65,7 +64,7 @@ export async function projectRowsQuery(db: Knex, user: User): Promise<{ query: K
       'p.numSubbasins',
       'p.numHrus',
       'p.totalArea',
-      db.raw(`${count} as num_scenarios`),
+      db.raw(`${SCENARIO_COUNT_SQL} as num_scenarios`),
       'p.isCreating',
       'p.isCopying',
       'p.isSettingHrus',

@@ -195,7 +195,6 @@ export async function saveMod(deps: AppDeps, user: User, scenarioId: number, mod
 
 /** Replaces every change of a table with one (editors whose table holds one setting: Bsn, HruVars, HruPrint...). */
 export async function replaceMods(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
-  await writableScenario(user, scenarioId);
   const saved = await saveMod(deps, user, scenarioId, modType, body);
   await ScenarioModification.query().where({ scenarioId, modType }).whereNot('id', saved.id).delete();
   return saved;

@@ -11,6 +11,7 @@ import type { GridSpec } from '../../http/grid.ts';
 import { Dataset } from '../datasets/models.ts';
 import { NAME_MESSAGES, projectFor, projectNameErrors, tierOf } from '../projects/access.ts';
 import type { Project } from '../projects/models.ts';
+import { clearError as clearProjectError } from '../projects/service.ts';
 import { isBusy } from '../projects/status.ts';
 import type { Tier } from '../tiers/models.ts';
 import type { User } from '../users/models.ts';
@@ -620,7 +621,7 @@ export async function submitErrorReport(deps: AppDeps, user: User, form: ErrorRe
   });
   if (form.clearError === true || form.clearError === 'true') {
     if (report.scenarioId) await clearScenarioError(deps, user, report.scenarioId).catch(() => {});
-    else if (report.projectId) await deps.db('projects').where('id', report.projectId).update({ hasError: false, statusMessage: '', exceptionMessage: '' });
+    else if (report.projectId) await clearProjectError(user, report.projectId);
   }
   return { id: report.id };
 }

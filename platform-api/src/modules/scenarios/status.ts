@@ -16,8 +16,11 @@ type Flags = Partial<Pick<Scenario, 'isRunning' | 'hasRun' | 'hasError' | 'excep
 /** Stores (unless `store` is false) and pushes progress (percent 0–100 and a message). */
 export async function reportScenarioProgress(deps: Pick<AppDeps, 'bus'>, id: number, percent: number, message: string, flags: Flags = {}, store = true): Promise<void> {
   const p = Math.max(0, Math.min(100, Math.round(percent)));
-  if (store) await Scenario.query().patch({ currentProgress: p, statusMessage: message, ...flags }).where('id', id);
-  const s = await Scenario.query().findById(id).select('projectId', 'isRunning', 'hasRun', 'hasError');
+  const cols = ['projectId', 'isRunning', 'hasRun', 'hasError'] as const;
+  // one round trip: the update answers with what the push needs
+  const s = store
+    ? ((await Scenario.query().patch({ currentProgress: p, statusMessage: message, ...flags }).where('id', id).returning([...cols])) as unknown as Scenario[])[0]
+    : await Scenario.query().findById(id).select(...cols);
   if (!s) return;
   await deps.bus.publish(scenarioRoom(id), SCENARIO_STATUS_EVENT, {
     scenarioID: id,

@@ -22,7 +22,7 @@ type HruUnit = { unit: number; sub: number; gis: string; lulc: string };
 /** The rows of one file and period, gathered in file order (time-major) before transposing. */
 class PeriodBlock {
   readonly units: (number | HruUnit)[] = [];
-  readonly unitIndex = new Map<string, number>();
+  readonly unitIndex = new Map<number | string, number>();
   readonly areas: number[] = [];
   readonly times: number[] = [];
   readonly timeIndex = new Map<number, number>();
@@ -37,7 +37,7 @@ class PeriodBlock {
     this.variables = variables;
     this.current = new Float32Array(variables.length * 4096);
   }
-  add(unitKey: string, unit: number | HruUnit, area: number, time: number, data: Float64Array): void {
+  add(unitKey: number | string, unit: number | HruUnit, area: number, time: number, data: Float64Array): void {
     let u = this.unitIndex.get(unitKey);
     if (u === undefined) {
       u = this.units.length;
@@ -102,10 +102,9 @@ export async function parseOutputs(dir: string, onProgress?: (fraction: number, 
       }
       const time = period === 'day' ? row.year * 10000 + (row.month ?? 0) * 100 + (row.day ?? 0) : period === 'month' ? row.year * 100 + (row.month ?? 0) : row.year;
       if (kind === 'hru') {
-        const key = `${row.gis}`;
-        block.add(key, { unit: row.unit, sub: row.sub ?? 0, gis: row.gis, lulc: row.lulc ?? '' }, row.area, time, row.data);
+        block.add(row.gis, { unit: row.unit, sub: row.sub ?? 0, gis: row.gis, lulc: row.lulc ?? '' }, row.area, time, row.data);
       } else {
-        block.add(String(row.unit), row.unit, row.area, time, row.data);
+        block.add(row.unit, row.unit, row.area, time, row.data);
       }
     }
     done++;
