@@ -105,7 +105,7 @@ describe('plugin registry', () => {
 });
 
 describe('external remotes', () => {
-  const headwater = { id: 'ext-tool', kind: 'page', title: 'External tool', version: '2.0.0', sdk: '^1', routes: [{ path: '/ext', access: 'user' }], nav: [] };
+  const headwater = { id: 'ext-tool', kind: 'page', title: 'External tool', version: '2.0.0', sdk: '^1', routes: [{ name: 'ExtTool', path: '/ext', access: 'user', title: 'External tool' }], nav: [] };
 
   it('registers a reachable remote that exposes ./plugin with a compatible SDK', async () => {
     served['/ext/mf-manifest.json'] = { id: 'hw_ext_tool', name: 'hw_ext_tool', exposes: [{ id: 'hw_ext_tool:plugin', name: 'plugin', path: './plugin' }], shared: [] };
@@ -134,6 +134,28 @@ describe('external remotes', () => {
     served['/clash/headwater.json'] = { ...headwater, id: 'help' };
     expect((await post(`${remoteUrl}/clash/mf-manifest.json`)).body.errors.manifestUrl[0]).toMatch(/built-in plugin already uses the id 'help'/);
     expect((await app.request('/api/admin/plugins/help', { method: 'DELETE', token: admin })).status).toBe(400);
+  });
+
+  it('checks headwater.json against the manifest schema and refuses routes another plugin declares', async () => {
+    const post = (manifestUrl: string) => app.request('/api/admin/plugins', { body: { manifestUrl }, token: admin });
+    served['/odd/mf-manifest.json'] = { exposes: [{ path: './plugin' }] };
+    served['/odd/headwater.json'] = { ...headwater, id: 'odd-tool', colour: 'red', nav: [{ menu: 'header', label: 'Odd', route: 'Nowhere' }] };
+    const odd = await post(`${remoteUrl}/odd/mf-manifest.json`);
+    expect(odd.status).toBe(400);
+    expect(odd.body.errors.manifestUrl).toEqual(["the manifest: unknown key 'colour'."]);
+    served['/taken/mf-manifest.json'] = { exposes: [{ path: './plugin' }] };
+    served['/taken/headwater.json'] = { ...headwater, id: 'taken-tool', routes: [{ name: 'Help', path: '/elsewhere', title: 'Help' }] };
+    expect((await post(`${remoteUrl}/taken/mf-manifest.json`)).body.errors.manifestUrl).toEqual(["route name 'Help' is declared by both 'help' and 'taken-tool'."]);
+    expect((await app.request('/api/plugins')).body.map((p: { id: string }) => p.id)).not.toContain('taken-tool');
+  });
+});
+
+describe('the core plugin', () => {
+  it('cannot be disabled: it is where plugins are enabled', async () => {
+    const res = await app.request('/api/admin/plugins/admin', { method: 'PUT', body: { enabled: false }, token: admin });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.enabled).toEqual(['This plugin administers the others and cannot be disabled.']);
+    expect((await app.request('/api/plugins', { token: admin })).body.map((p: { id: string }) => p.id)).toContain('admin');
   });
 });
 

@@ -1,5 +1,6 @@
 // @headwater/plugin-sdk — the contract every plugin builds on.
 export * from './manifest.ts';
+export * from './routes.ts';
 export * from './messages.ts';
 export * from './plugin.ts';
 export * from './session.tsx';
@@ -35,11 +36,13 @@ export { SingleSettingEditor, type SingleSettingEditorProps } from './editor/Sin
 export { singleSaveValues, withDefaultHelp, formatSettingValue, singleHasChanges, type SingleSettingResponse } from './editor/single.ts';
 // Type only: the template itself comes with the lazily loaded form.
 export type { FormTab } from './editor/templates.tsx';
-export * from './plugins.ts';
+
 export * from './names.ts';
 export { useAction, loadError, type Action } from './api/actions.ts';
 export { formatDateTime } from './ui/format.ts';
-export { TierLink, ACCOUNT_TIER_PATH } from './ui/TierLink.tsx';
+export { TierLink, ACCOUNT_TIER_TAB } from './ui/TierLink.tsx';
+export { RouteLink, type RouteLinkProps } from './ui/RouteLink.tsx';
+export { usePluginListing, useRouteRef, useLinks } from './plugins.ts';
 export { ErrorReportForm, ErrorReportModal, ERROR_REPORT_MESSAGES, ERROR_REPORT_STATUSES, type ErrorReportFormProps, type ErrorReportBody, type ErrorReport } from './ui/ErrorReportForm.tsx';
 export { ErrorStatusView, type ErrorStatusViewProps } from './ui/ErrorStatusView.tsx';
 export { useTabParam } from './tabs.ts';

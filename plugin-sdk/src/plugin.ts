@@ -1,18 +1,42 @@
-// definePlugin: what a plugin's `./plugin` module exports. Routes and nav entries are declared
-// in the package.json `headwater` block (so the shell knows them before loading the remote);
-// the remote supplies the page components for those route paths.
+// definePlugin: what a plugin's `./plugin` module exports. The pages are declared once, in the
+// package.json `headwater` block (so the shell and the server know them before the remote
+// loads); the remote binds a component to each declared route NAME:
+//
+//   import pkg from '../package.json' with { type: 'json' };
+//   export default definePlugin(pkg, { pages: { ProjectView: ProjectViewPage, ... } });
 import type { ComponentType } from 'react';
-import type { RouteParams } from './manifest.ts';
+import { expandManifest, type ManifestSource, type PluginManifest, type RouteParams } from './manifest.ts';
 
 export type PageProps = { params: RouteParams; path: string };
 
+export type PluginPages = Record<string, ComponentType<PageProps>>;
+
 export type PluginDefinition = {
   id: string;
-  /** Page component per route path of the manifest (`/help`, `/help/landuse`, ...). */
-  pages: Record<string, ComponentType<PageProps>>;
+  manifest: PluginManifest;
+  /** Page component per route name of the manifest (`Help`, `HelpLandUse`, ...). */
+  pages: PluginPages;
 };
 
-export function definePlugin(def: PluginDefinition): PluginDefinition {
-  if (!def.id) throw new Error('definePlugin: id is required');
-  return def;
+/** A package.json imported as JSON (its strings are not narrowed: checked here). */
+export type PackageJson = { version?: string; headwater?: unknown };
+
+/** The manifest of a package.json, spelled out (editor and output main pages included). */
+export function manifestOf(pkg: PackageJson): PluginManifest {
+  const source = pkg.headwater as ManifestSource | undefined;
+  if (!source?.id) throw new Error('definePlugin: package.json has no headwater block with an id');
+  return expandManifest(source, pkg.version);
+}
+
+export function definePlugin(pkg: PackageJson, def: { pages: PluginPages }): PluginDefinition {
+  const manifest = manifestOf(pkg);
+  const declared = new Set(manifest.routes.map((r) => r.name));
+  const problems = [
+    ...manifest.routes.filter((r) => !def.pages[r.name]).map((r) => `no page for route ${r.name} (${r.path})`),
+    ...Object.keys(def.pages)
+      .filter((n) => !declared.has(n))
+      .map((n) => `page ${n} names no route of package.json`),
+  ];
+  if (problems.length) throw new Error(`definePlugin(${manifest.id}): ${problems.join('; ')}`);
+  return { id: manifest.id, manifest, pages: def.pages };
 }

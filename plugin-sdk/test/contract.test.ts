@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, remoteName, sdkCompatible, validateManifest } from '../src/manifest.ts';
+import { expandManifest, matchRoute, registryProblems, remoteName, sdkCompatible, type ManifestSource, type PluginRoute } from '../src/manifest.ts';
+import { validateManifest } from '../src/manifest-schema.ts';
+import { ROUTES, buildPath, navHref, resolveRouteRef } from '../src/routes.ts';
 import { parseErrorBody } from '../src/api/client.ts';
 import { formatElapsed } from '../src/ui/ProgressView.tsx';
 import { formatCell, formatLimit } from '../src/ui/format.ts';
@@ -24,22 +26,34 @@ describe('error parsing (spec 1 §8)', () => {
 });
 
 describe('manifests', () => {
-  const ok = { id: 'curve-number', kind: 'editor', title: 'Curve number', version: '1.0.0', sdk: '^1', modTable: 'Cn2Percent', routes: [{ path: '/x' }], nav: [] };
-  it('accepts a valid manifest and names its remote', () => {
+  const ok = { id: 'curve-number', kind: 'editor', title: 'Curve number', sdk: '^1', modTable: 'Cn2Percent' };
+  it('accepts a valid manifest, spells out an editor\'s page and names its remote', () => {
     expect(validateManifest(ok)).toEqual([]);
+    const m = expandManifest(ok as ManifestSource, '1.0.0');
+    expect(m.routes).toEqual([{ name: 'CurveNumberEditor', path: '/projects/:id/scenarios/:scenarioID/curve-number', title: 'Curve number', access: 'user' }]);
+    expect(m.nav).toEqual([{ menu: 'scenario-editors', label: 'Curve number', route: 'CurveNumberEditor' }]);
+    expect(expandManifest({ id: 'ffa', kind: 'output', title: 'FFA', sdk: '^1', slug: 'flood-frequency' }).routes[0]!.path).toBe('/projects/:id/scenarios/:scenarioID/output/flood-frequency');
     expect(remoteName('curve-number')).toBe('hw_curve_number');
   });
-  it('lists every problem of a bad manifest', () => {
-    const problems = validateManifest({ ...ok, id: 'Bad Id', kind: 'widget', sdk: '^2', modTable: undefined, routes: [{ path: 'relative' }] });
+  it('lists every problem of a bad manifest, unknown keys included', () => {
+    const problems = validateManifest({ ...ok, id: 'Bad Id', kind: 'widget', colour: 'red', routes: [{ name: 'X1', path: 'relative', title: 'x' }] });
     expect(problems).toEqual(
       expect.arrayContaining([
-        'id must be lower-case letters, digits and dashes.',
-        'kind must be page, editor or output.',
-        "sdk '^2' is not compatible with SDK 1.0.0.",
-        'every route needs an absolute path.',
+        'id must match pattern "^[a-z][a-z0-9-]{1,40}$".',
+        'kind must be one of page, editor, output.',
+        "the manifest: unknown key 'colour'.",
+        'routes.0.path must match pattern "^/([A-Za-z0-9_.-]+|:[A-Za-z][A-Za-z0-9]*)?(/([A-Za-z0-9_.-]+|:[A-Za-z][A-Za-z0-9]*))*$".',
       ]),
     );
-    expect(validateManifest({ ...ok, modTable: undefined })).toEqual(['an editor needs modTable.']);
+    expect(validateManifest({ ...ok, modTable: undefined })).toEqual(["the manifest needs 'modTable'."]);
+    expect(validateManifest({ ...ok, kind: 'page', routes: [] })).toEqual(['only an editor declares modTable.']);
+    expect(validateManifest({ ...ok, sdk: '^2' })).toEqual(["sdk '^2' is not compatible with SDK 1.0.0."]);
+  });
+  it('refuses menus naming routes the plugin does not declare, and names or paths declared twice', () => {
+    const page = { id: 'groups', kind: 'page', title: 'Groups', sdk: '^1', routes: [{ name: 'GroupList', path: '/groups', title: 'Groups' }] };
+    expect(validateManifest({ ...page, nav: [{ menu: 'account', label: 'My groups', route: 'Groups' }] })).toEqual(["nav entry 'My groups' names route 'Groups', which this plugin does not declare."]);
+    expect(validateManifest({ ...page, routes: [...page.routes, { name: 'GroupList', path: '/groups/x', title: 'x' }] })).toEqual(["route name 'GroupList' is declared twice."]);
+    expect(registryProblems([{ id: 'a', routes: page.routes }, { id: 'b', routes: [{ name: 'GroupList', path: '/g', title: 'g' }] }])).toEqual(["route name 'GroupList' is declared by both 'a' and 'b'."]);
   });
   it('checks SDK compatibility by major version', () => {
     expect(sdkCompatible('^1')).toBe(true);
@@ -51,6 +65,28 @@ describe('manifests', () => {
     expect(matchRoute('/projects/:id/scenarios/:scenarioID', '/projects/12/scenarios/3')).toEqual({ id: '12', scenarioID: '3' });
     expect(matchRoute('/help', '/help/landuse')).toBeUndefined();
     expect(matchRoute('/account/changeemail/:userId/:code/:email', '/account/changeemail/4/abc/a%40b.org')).toEqual({ userId: '4', code: 'abc', email: 'a@b.org' });
+  });
+});
+
+describe('route references', () => {
+  const listing = (id: string, routes: PluginRoute[]) => ({ id, kind: 'page' as const, title: id, routes, nav: [], entry: '', version: '1', remote: '', settings: {} });
+  const plugins = [listing('projects', [{ name: 'ProjectView', path: '/projects/:id', title: 'Project' }, { name: 'ProjectList', path: '/projects', title: 'Projects' }])];
+  it('resolve to the declaring plugin\'s path, parameters encoded and the query added', () => {
+    expect(resolveRouteRef(plugins, ROUTES.ProjectView)!({ id: 7 })).toBe('/projects/7');
+    expect(resolveRouteRef(plugins, ROUTES.ProjectView)!({ id: 'a b' })).toBe('/projects/a%20b');
+    expect(resolveRouteRef(plugins, ROUTES.ProjectList)!({}, { tab: 'projects', empty: undefined })).toBe('/projects?tab=projects');
+  });
+  it('resolve to nothing while no enabled plugin declares the route (the link is not drawn)', () => {
+    expect(resolveRouteRef(plugins, ROUTES.GroupList)).toBeUndefined();
+    expect(resolveRouteRef(undefined, ROUTES.ProjectView)).toBeUndefined();
+  });
+  it('refuse to build a path with a parameter missing', () => {
+    expect(() => buildPath('/projects/:id', {})).toThrow("parameter 'id' is missing");
+  });
+  it('link menu entries with the page\'s parameters, or not at all when one is missing', () => {
+    const editor = expandManifest({ id: 'bsn', kind: 'editor', title: 'Basin', sdk: '^1', modTable: 'Bsn' });
+    expect(navHref(editor, editor.nav[0]!, { id: 7, scenarioID: 4 })).toBe('/projects/7/scenarios/4/bsn');
+    expect(navHref(editor, editor.nav[0]!, { id: 7 })).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
 // file links, plugin routes, page load errors and `?tab=` tabs.
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, NAME_MESSAGES, fileHref, formatDateTime, hasRoute, loadError, useTabParam, validateName, type PluginListing } from '../src/index.ts';
+import { ApiError, MESSAGES, NAME_MESSAGES, fileHref, formatDateTime, loadError, useTabParam, validateName } from '../src/index.ts';
 import { renderAt } from '../src/testing.tsx';
 import { useNavigate } from 'react-router';
 
@@ -42,13 +42,7 @@ describe('fileHref', () => {
   });
 });
 
-describe('hasRoute and loadError', () => {
-  it('finds a declared route among the enabled plugins', () => {
-    const plugins = [{ id: 'scenarios', routes: [{ path: '/projects/:id/scenarios' }] }] as unknown as PluginListing[];
-    expect(hasRoute(plugins, '/projects/:id/scenarios')).toBe(true);
-    expect(hasRoute(plugins, '/groups')).toBe(false);
-    expect(hasRoute(undefined, '/groups')).toBe(false);
-  });
+describe('loadError', () => {
   it('says the spec’s texts for 404 and 403', () => {
     expect(loadError(new ApiError(404, 'x'))).toBe(MESSAGES.notFound);
     expect(loadError(new ApiError(403, 'x'))).toBe(MESSAGES.unauthorized);

@@ -3,9 +3,10 @@
 // admin lock shows for Admin and PartialAdmin.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { SessionContext, sessionFor, type PluginListing, type SessionUser } from '@headwater/plugin-sdk';
 import { MemoryRouter } from 'react-router';
+import { workspacePlugins } from '@headwater/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { Header } from '../src/frame/Header.tsx';
 
@@ -14,16 +15,20 @@ const plugins = [
     id: 'advanced',
     kind: 'page',
     title: 'Advanced',
-    routes: [],
+    routes: [
+      { name: 'BatchRuns', path: '/api/batch', title: 'Batch project runs', access: 'user' },
+      { name: 'RegionalRuns', path: '/api/regional', title: 'Regional project runs', access: 'user' },
+    ],
     nav: [
-      { menu: 'advanced', label: 'Batch project runs', path: '/api/batch', feature: 'BatchProjects', roles: ['ApiUser'] },
-      { menu: 'advanced', label: 'Regional project runs', path: '/api/regional', feature: 'RegionalProjects' },
+      { menu: 'advanced', label: 'Batch project runs', route: 'BatchRuns', feature: 'BatchProjects', roles: ['ApiUser'] },
+      { menu: 'advanced', label: 'Regional project runs', route: 'RegionalRuns', feature: 'RegionalProjects' },
     ],
     entry: '',
     version: '1',
     remote: 'hw_advanced',
     settings: {},
   },
+  ...workspacePlugins(),
 ] as unknown as PluginListing[];
 
 function renderHeader(roles: SessionUser['roles'], featureAccess: string[] = []) {
@@ -63,5 +68,18 @@ describe('header menus by role and feature', () => {
     renderHeader(['Registered', 'PartialAdmin'], ['RegionalProjects']);
     expect(screen.getByTestId('menu-advanced')).toBeTruthy();
     expect(screen.getByTestId('nav-admin')).toBeTruthy();
+  });
+
+  it('lists the admin pages an administrator may open: a partial admin gets no full-admin page', async () => {
+    renderHeader(['Registered', 'PartialAdmin']);
+    fireEvent.click(screen.getByTestId('nav-admin'));
+    expect((await screen.findByRole('menuitem', { name: 'Pending users' })).getAttribute('href')).toBe('/admin/accounts/pending');
+    expect(screen.queryByRole('menuitem', { name: 'Plugins' })).toBeNull();
+  });
+
+  it('lists the plugin administration page for a full admin', async () => {
+    renderHeader(['Registered', 'Admin']);
+    fireEvent.click(screen.getByTestId('nav-admin'));
+    expect((await screen.findByRole('menuitem', { name: 'Plugins' })).getAttribute('href')).toBe('/admin/plugins');
   });
 });

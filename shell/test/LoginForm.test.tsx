@@ -3,27 +3,25 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SessionContext, sessionFor } from '@headwater/plugin-sdk';
+import { SessionContext, sessionFor, type PluginListing } from '@headwater/plugin-sdk';
 import { MemoryRouter } from 'react-router';
+import { reply, serve, workspacePlugins, type Call } from '@headwater/plugin-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '../src/frame/LoginForm.tsx';
 
-type Call = { url: string; body: any; auth: string | null };
-let calls: Call[];
-let answers: Record<string, (body: any) => [number, unknown]>;
+let served: Call[] = [];
+/** The form's own calls (the shell's GET plugins aside). */
+const posts = () => served.filter((c) => c.method === 'POST');
 
-beforeEach(() => {
-  calls = [];
-  localStorage.clear();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    const headers = init.headers as Record<string, string>;
-    calls.push({ url, body, auth: headers.Authorization ?? null });
-    const key = Object.keys(answers).find((k) => url.endsWith(k))!;
-    const [status, payload] = answers[key]!(body);
-    return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+/** Answers POST `path` with the [status, body] its function gives for the request body. */
+function answer(posts: Record<string, (body: any) => [number, unknown]>, plugins = workspacePlugins()) {
+  served = serve({
+    plugins,
+    ...Object.fromEntries(Object.entries(posts).map(([path, f]) => [`POST ${path}`, (c: Call) => reply(...f(c.body))])),
   });
-});
+}
+
+beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 function renderForm() {
@@ -51,15 +49,15 @@ function logIn(userName = 'ada', password = 'Secret-pass-1') {
 
 describe('login form', () => {
   it('asks for the mailed code, then stores the remembered-device token per user', async () => {
-    answers = {
-      '/api/auth/login': () => [200, { auth_token: 'pending', identity: { userName: 'ada', email: 'ad*@e******.org', emailConfirmed: true }, multiFactorValidated: false }],
-      '/api/auth/confirmmfa': (b) => (b.code === '123456' ? [200, { auth_token: 'full', identity: {}, multiFactorValidated: true, deviceToken: 'dev-1' }] : [400, { errors: { code: ['The code is invalid or has expired. Please try again.'] } }]),
-    };
+    answer({
+      'auth/login': () => [200, { auth_token: 'pending', identity: { userName: 'ada', email: 'ad*@e******.org', emailConfirmed: true }, multiFactorValidated: false }],
+      'auth/confirmmfa': (b) => (b.code === '123456' ? [200, { auth_token: 'full', identity: {}, multiFactorValidated: true, deviceToken: 'dev-1' }] : [400, { errors: { code: ['The code is invalid or has expired. Please try again.'] } }]),
+    });
     const { signIn } = renderForm();
     expect((screen.getByLabelText('Remember this device') as HTMLInputElement).checked).toBe(true);
     logIn();
     expect((await screen.findByTestId('mfa-email')).textContent).toContain('ad*@e******.org');
-    expect(calls[0]!.body).toEqual({ userName: 'ada', password: 'Secret-pass-1', deviceToken: null });
+    expect(posts()[0]!.body).toEqual({ userName: 'ada', password: 'Secret-pass-1', deviceToken: null });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Please enter the code from your email.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '000000' } });
@@ -68,24 +66,24 @@ describe('login form', () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(signIn).toHaveBeenCalledWith('full'));
-    expect(calls.at(-1)!.body).toEqual({ code: '123456', token: 'pending', rememberDevice: true });
+    expect(posts().at(-1)!.body).toEqual({ code: '123456', token: 'pending', rememberDevice: true });
     expect(localStorage.getItem('hw.device.ada')).toBe('dev-1');
   });
 
   it('sends the remembered device token and signs in without a code', async () => {
     localStorage.setItem('hw.device.ada', 'dev-1');
-    answers = { '/api/auth/login': () => [200, { auth_token: 'full', identity: { userName: 'ada', emailConfirmed: true }, multiFactorValidated: true }] };
+    answer({ 'auth/login': () => [200, { auth_token: 'full', identity: { userName: 'ada', emailConfirmed: true }, multiFactorValidated: true }] });
     const { signIn } = renderForm();
     logIn('ADA');
     await waitFor(() => expect(signIn).toHaveBeenCalledWith('full'));
-    expect(calls[0]!.body.deviceToken).toBe('dev-1');
+    expect(posts()[0]!.body.deviceToken).toBe('dev-1');
   });
 
   it('shows the check-your-email card with Re-send for an unconfirmed address', async () => {
-    answers = {
-      '/api/auth/login': () => [200, { auth_token: 'limited', identity: { userName: 'ada', email: 'ad*@e******.org', emailConfirmed: false }, multiFactorValidated: false }],
-      '/api/account/resendconfirmation': () => [200, { message: 'ok' }],
-    };
+    answer({
+      'auth/login': () => [200, { auth_token: 'limited', identity: { userName: 'ada', email: 'ad*@e******.org', emailConfirmed: false }, multiFactorValidated: false }],
+      'account/resendconfirmation': () => [200, { message: 'ok' }],
+    });
     const { signIn } = renderForm();
     logIn();
     expect((await screen.findByTestId('unconfirmed-card')).textContent).toContain('Please check your email');
@@ -93,12 +91,12 @@ describe('login form', () => {
     expect((await screen.findByTestId('login-notice')).textContent).toContain(
       'Confirmation sent! Please check your email. If you do not receive anything after one hour, please try again or contact support.',
     );
-    expect(calls.at(-1)!.auth).toBe('Bearer limited');
+    expect(posts().at(-1)!.auth).toBe('Bearer limited');
     expect(signIn).not.toHaveBeenCalled();
   });
 
   it('recovers a password by e-mail with the same answer for every address', async () => {
-    answers = { '/api/account/forgotpassword': () => [200, { message: 'x' }] };
+    answer({ 'account/forgotpassword': () => [200, { message: 'x' }] });
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
@@ -109,11 +107,13 @@ describe('login form', () => {
     expect((await screen.findByTestId('login-notice')).textContent).toContain(
       'Request received. If an account matches the email address provided, you will receive instructions for resetting your password.',
     );
-    expect(calls[0]!.body).toEqual({ email: 'ada@example.org' });
+    expect(posts()[0]!.body).toEqual({ email: 'ada@example.org' });
   });
 
   it('links failures mentioning version 1 to the account set-up', async () => {
-    answers = { '/api/auth/login': () => [400, 'Your account is from version 1 of the site.'] };
+    // The link leads to the migration check, drawn when a plugin declares it.
+    const migration: PluginListing = { id: 'migration', kind: 'page', title: 'Migration', routes: [{ name: 'MigrationCheck', path: '/v1/check', title: 'Check' }], nav: [], entry: '', version: '1', remote: '', settings: {} };
+    answer({ 'auth/login': () => [400, 'Your account is from version 1 of the site.'] }, [...workspacePlugins(), migration]);
     renderForm();
     logIn();
     expect((await screen.findByRole('link', { name: 'Set up your account and import old projects.' })).getAttribute('href')).toBe('/v1/check');

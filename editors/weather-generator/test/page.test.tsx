@@ -3,7 +3,7 @@
 // answers (platform-api/test/editor-weather-generator.test.ts checks those): the 14 fields at
 // 0 with their meaning, the saved changes, subbasins and months to choose before Save, the
 // spec's messages, and only the edited fields sent, the months beside them.
-import { renderAt, serve, type Call } from '@headwater/plugin-sdk/testing.tsx';
+import { renderAt, serve, type Call } from '@headwater/plugin-sdk/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../src/plugin.tsx';

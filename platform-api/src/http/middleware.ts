@@ -1,11 +1,26 @@
 // The error boundary of every API request: known errors answer in the spec's shapes; anything
 // else is logged and answered with the generic message — never SQL or a stack trace.
+// Domain errors (thrown by services and plugin server halves) map by their kind: InputError 400
+// (string or `{ errors }`), NotSignedInError 401, NotAllowedError 403, NotFoundError 404,
+// ConflictError 409, RateLimitedError 429; Objection's errors the same way (ValidationError 400,
+// NotFoundError 404, unique/foreign-key violations 409); HttpError (the HTTP layer's own) as it says.
 import type { Context, Next } from 'koa';
 import objection from 'objection';
 import type { Logger } from 'pino';
+import { CONFLICT_MESSAGES, PluginHttpError, isDomainError, type DomainErrorKind } from '@headwater/plugin-sdk/server';
 import { HttpError, MESSAGES, type FieldErrors } from './errors.ts';
 
 const { ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError } = objection;
+
+/** The spec's status for each domain error (plugin-sdk/src/server/errors.ts). */
+export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  input: 400,
+  notSignedIn: 401,
+  notAllowed: 403,
+  notFound: 404,
+  conflict: 409,
+  rateLimited: 429,
+};
 
 export function errorMiddleware(log: Logger) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
@@ -25,7 +40,8 @@ export function errorMiddleware(log: Logger) {
 }
 
 export function toResponse(err: unknown): { status: number; body: string | { errors: FieldErrors } } {
-  if (err instanceof HttpError) return { status: err.status, body: err.body };
+  if (isDomainError(err)) return { status: DOMAIN_STATUS[err.kind], body: err.fields ? { errors: err.fields } : err.message };
+  if (err instanceof HttpError || err instanceof PluginHttpError) return { status: err.status, body: err.body };
   if (err instanceof ValidationError) {
     const errors: FieldErrors = {};
     const data = (err.data ?? {}) as Record<string, { message: string }[]>;
@@ -33,13 +49,13 @@ export function toResponse(err: unknown): { status: number; body: string | { err
     return { status: 400, body: { errors: Object.keys(errors).length ? errors : { '': [MESSAGES.fixErrors] } } };
   }
   if (err instanceof NotFoundError) return { status: 404, body: MESSAGES.notFound };
-  if (err instanceof UniqueViolationError) return { status: 409, body: 'That record already exists.' };
-  if (err instanceof ForeignKeyViolationError) return { status: 409, body: 'That record is in use by other records.' };
+  if (err instanceof UniqueViolationError) return { status: 409, body: CONFLICT_MESSAGES.exists };
+  if (err instanceof ForeignKeyViolationError) return { status: 409, body: CONFLICT_MESSAGES.inUse };
   const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
   const status = e.status ?? e.statusCode;
   // koa-body/co-body errors: malformed JSON, too large, unsupported charset.
   if (e.type === 'entity.parse.failed' || (err instanceof SyntaxError && status === 400)) return { status: 400, body: MESSAGES.badJson };
-  if (e.type === 'entity.too.large') return { status: 413, body: 'The request body is too large.' };
+  if (e.type === 'entity.too.large') return { status: 413, body: MESSAGES.tooLarge };
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: status === 404 ? MESSAGES.notFound : status === 401 || status === 403 ? MESSAGES.unauthorized : MESSAGES.generic };
   }

@@ -74,16 +74,24 @@ export function definePluginServer(def: PluginServer): PluginServer {
   return def;
 }
 
-/** Thrown by a plugin's handler to answer with a status and a body in the spec's shapes. */
-export class PluginHttpError extends Error {
-  readonly status: number;
-  readonly body: string | { errors: Record<string, string[]> };
-  constructor(status: number, body: string | { errors: Record<string, string[]> }) {
-    super(typeof body === 'string' ? body : 'validation failed');
-    this.status = status;
-    this.body = body;
-  }
-}
+// Errors: a handler (or any service) throws a domain error; platform-api answers it in the spec's
+// status codes and shapes. `PluginHttpError` is the deprecated status-and-body form.
+export {
+  DomainError,
+  InputError,
+  FeatureDisabledError,
+  NotAllowedError,
+  NotSignedInError,
+  NotFoundError,
+  ConflictError,
+  RateLimitedError,
+  CONFLICT_MESSAGES,
+  DOMAIN_ERROR_KINDS,
+  isDomainError,
+  PluginHttpError,
+  type DomainErrorKind,
+  type FieldErrors,
+} from './errors.ts';
 
 export { defineEditorServer } from './editor.ts';
 export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer } from './editor.ts';

@@ -1,15 +1,15 @@
-import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from '../routing.ts';
+import { ROUTES } from '../routes.ts';
+import { RouteLink } from './RouteLink.tsx';
 
-/** The account page's Tier Limitations tab, where a user asks for a higher tier (spec 1 §8, spec 2 §6). */
-export const ACCOUNT_TIER_PATH = '/account?tab=tiers';
+/** The account page's Tier Limitations tab (`?tab=tiers`), where a user asks for a higher tier
+ * (spec 1 §8, spec 2 §6): the link of every tier warning. */
+export const ACCOUNT_TIER_TAB = 'tiers';
 
-/** A link to the account's tier tab, for every tier warning. */
 export function TierLink({ children = 'Change your account tier' }: { children?: ReactNode }) {
   return (
-    <Anchor component={Link} to={ACCOUNT_TIER_PATH} data-testid="tier-link">
+    <RouteLink to={ROUTES.AccountProfile} query={{ tab: ACCOUNT_TIER_TAB }} data-testid="tier-link">
       {children}
-    </Anchor>
+    </RouteLink>
   );
 }

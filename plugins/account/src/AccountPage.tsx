@@ -21,6 +21,7 @@ import {
   validatePasswordChange,
   validateProfile,
   type PageProps,
+  SITE_ROOT,
 } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -321,7 +322,7 @@ function DeleteTab() {
     try {
       await api.delete('account/delete');
       session.logout();
-      navigate('/');
+      navigate(SITE_ROOT);
     } catch (err) {
       setError(err);
     } finally {

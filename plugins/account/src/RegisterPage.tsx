@@ -11,6 +11,7 @@ import {
   useSession,
   validateRegistration,
   type PageProps,
+  SITE_ROOT,
 } from '@headwater/plugin-sdk';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,7 +49,7 @@ export function RegisterPage(_props: PageProps) {
   };
   const onToken = useCallback((t: string | undefined) => setCaptcha(t), []);
 
-  const close = () => navigate('/');
+  const close = () => navigate(SITE_ROOT);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +80,7 @@ export function RegisterPage(_props: PageProps) {
             </Button>
             <Button
               onClick={() => {
-                navigate('/');
+                navigate(SITE_ROOT);
                 session.requestLogin();
               }}
             >

@@ -1,18 +1,18 @@
 import { definePlugin } from '@headwater/plugin-sdk';
+import pkg from '../package.json' with { type: 'json' };
 import { AccountPage } from './AccountPage.tsx';
 import { ChangeEmailPage, ConfirmPage, ResetPage } from './LinkPages.tsx';
 import { PendingUsersPage } from './PendingUsersPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
-// One component per route path declared in package.json → headwater.routes.
-export default definePlugin({
-  id: 'account',
+// One component per route NAME declared in package.json → headwater.routes (paths live there only).
+export default definePlugin(pkg, {
   pages: {
-    '/account': AccountPage,
-    '/account/register': RegisterPage,
-    '/account/confirm/:userId/:code': ConfirmPage,
-    '/account/reset/:code': ResetPage,
-    '/account/changeemail/:userId/:code/:email': ChangeEmailPage,
-    '/admin/accounts/pending': PendingUsersPage,
+    AccountProfile: AccountPage,
+    AccountRegister: RegisterPage,
+    AccountConfirm: ConfirmPage,
+    AccountReset: ResetPage,
+    AccountChangeEmail: ChangeEmailPage,
+    AdminPendingUsers: PendingUsersPage,
   },
 });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The account page's tabs follow `?tab=` (the tier warnings of projects and scenarios link to
 // /account?tab=tiers, the SDK's TierLink).
-import { fireEvent, screen } from '@testing-library/react';
-import { ACCOUNT_TIER_PATH } from '@headwater/plugin-sdk';
-import { renderAt, serve } from '@headwater/plugin-sdk/testing.tsx';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { TierLink } from '@headwater/plugin-sdk';
+import { renderAt, serve } from '@headwater/plugin-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../src/AccountPage.tsx';
 
@@ -22,10 +22,13 @@ const PROFILE = {
 const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
 
 describe('account page tabs', () => {
-  it('opens Tier Limitations for /account?tab=tiers', async () => {
+  it('opens Tier Limitations where the tier warnings link (the SDK\'s TierLink)', async () => {
     serve({ 'account/profile': PROFILE });
-    expect(ACCOUNT_TIER_PATH).toBe('/account?tab=tiers');
-    renderAt(ACCOUNT_TIER_PATH, '/account', <AccountPage params={{}} path="/account" />);
+    renderAt('/', '/', <TierLink />);
+    const href = (await screen.findByTestId('tier-link')).getAttribute('href')!;
+    expect(href).toBe('/account?tab=tiers');
+    cleanup();
+    renderAt(href, '/account', <AccountPage params={{}} path="/account" />);
     expect((await screen.findByTestId('current-tier')).textContent).toBe('Tier I');
     expect(selected()).toBe('Tier Limitations');
   });

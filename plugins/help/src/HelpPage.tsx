@@ -1,7 +1,7 @@
 // Spec 1 'Help /help': the help text (or the custom help page when the site setting says so),
 // the user tiers table and the run-time guide.
-import { Anchor, Skeleton, Stack, Table, Title } from '@mantine/core';
-import { ErrorList, HtmlText, Link, PageLayout, TiersTable, useApiQuery, type Tier } from '@headwater/plugin-sdk';
+import { Skeleton, Stack, Table, Title } from '@mantine/core';
+import { ErrorList, HtmlText, PageLayout, ROUTES, RouteLink, TiersTable, useApiQuery, type Tier } from '@headwater/plugin-sdk';
 
 import type { RuntimeGuide } from './runtimeGuide.ts';
 
@@ -19,9 +19,9 @@ export function HelpPage() {
     <PageLayout title="Documentation & Support">
       <ErrorList error={site.error ?? page.error} />
       {html === undefined ? <Skeleton h={120} /> : <HtmlText html={html} testId="help-text" />}
-      <Anchor component={Link} to="/help/landuse" data-testid="landuse-link">
+      <RouteLink to={ROUTES.HelpLandUse} data-testid="landuse-link">
         Land Use Definitions
-      </Anchor>
+      </RouteLink>
 
       <Stack gap="xs">
         <Title order={3}>User tiers</Title>

@@ -1,5 +1,6 @@
 import { definePlugin } from '@headwater/plugin-sdk';
+import pkg from '../package.json' with { type: 'json' };
 import { HelpPage } from './HelpPage.tsx';
 import { LandUsePage } from './LandUsePage.tsx';
 
-export default definePlugin({ id: 'help', pages: { '/help': HelpPage, '/help/landuse': LandUsePage } });
+export default definePlugin(pkg, { pages: { Help: HelpPage, HelpLandUse: LandUsePage } });

@@ -1,7 +1,7 @@
 // Spec 1 'Home /': introduction and how-it-works text, work lists and footer from the site
 // text, then a link to the projects dashboard or the log-in / register prompts.
 import { Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ErrorList, HtmlText, Link, PageLayout, useApiQuery, useHasRoute, useSession } from '@headwater/plugin-sdk';
+import { ErrorList, HtmlText, Link, PageLayout, ROUTES, useApiQuery, useLinks, useSession } from '@headwater/plugin-sdk';
 
 
 type WebsiteText = {
@@ -11,7 +11,9 @@ type WebsiteText = {
 export function HomePage() {
   const session = useSession();
   const site = useApiQuery<WebsiteText>('datasets/websitetext');
-  const has = useHasRoute();
+  const link = useLinks();
+  const projects = link(ROUTES.ProjectList);
+  const register = link(ROUTES.AccountRegister);
   const text = site.data?.siteText;
 
   return (
@@ -34,8 +36,8 @@ export function HomePage() {
             {session.isRegistered ? (
               <Group justify="space-between">
                 <Text>Welcome back, {session.user?.firstName || session.user?.userName}.</Text>
-                {has('/projects') && (
-                  <Button component={Link} to="/projects">
+                {projects && (
+                  <Button component={Link} to={projects}>
                     Go to your projects
                   </Button>
                 )}
@@ -46,8 +48,8 @@ export function HomePage() {
               <Group justify="space-between">
                 <Text>Log in to build watershed projects and run scenarios.</Text>
                 <Group>
-                  {has('/account') && (
-                    <Button variant="default" component={Link} to="/account/register">
+                  {register && (
+                    <Button variant="default" component={Link} to={register}>
                       Register
                     </Button>
                   )}

@@ -1,4 +1,5 @@
 import { definePlugin } from '@headwater/plugin-sdk';
+import pkg from '../package.json' with { type: 'json' };
 import { CreateProjectPage } from './pages/CreateProjectPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
@@ -9,20 +10,19 @@ import { HrusPage } from './pages/HrusPage.tsx';
 import { MetadataPage } from './pages/MetadataPage.tsx';
 import { ProjectViewPage } from './pages/ProjectViewPage.tsx';
 
-// One component per route path declared in package.json → headwater.routes.
-export default definePlugin({
-  id: 'projects',
+// One component per route NAME declared in package.json → headwater.routes (paths live there only).
+export default definePlugin(pkg, {
   pages: {
-    '/projects': DashboardPage,
-    '/projects/create': CreateProjectPage,
-    '/projects/:id': ProjectViewPage,
-    '/projects/:id/hrus': HrusPage,
-    '/projects/:id/documents': DocumentsPage,
-    '/projects/:id/metadata': MetadataPage,
-    '/projects/:id/downloads': DownloadsPage,
-    '/projects/:id/errors': ErrorReportsPage,
-    '/projects/:id/errors/create': CreateErrorReportPage,
-    '/projects/:id/errors/:reportID': ErrorReportPage,
-    '/hrus/:id': HruTablePage,
+    ProjectList: DashboardPage,
+    ProjectCreate: CreateProjectPage,
+    ProjectView: ProjectViewPage,
+    ProjectHrus: HrusPage,
+    ProjectDocuments: DocumentsPage,
+    ProjectMetadata: MetadataPage,
+    ProjectDownloads: DownloadsPage,
+    ProjectErrorReports: ErrorReportsPage,
+    ProjectErrorReportCreate: CreateErrorReportPage,
+    ProjectErrorReport: ErrorReportPage,
+    HruTable: HruTablePage,
   },
 });

@@ -2,7 +2,7 @@
 // creating, setting HRUs, zipping or copying, a progress bar with the message and a manual
 // refresh, live from room `project:{id}`; at 100 the page reloads or moves on.
 import { Alert, Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { ERROR_REPORT_MESSAGES, ErrorStatusView, Link, PageLayout, ProgressView, SuccessAlert, queryFallback, useApiQuery, useLiveStatus, useNavigate } from '@headwater/plugin-sdk';
+import { ERROR_REPORT_MESSAGES, ErrorStatusView, Link, PageLayout, ProgressView, ROUTES, SuccessAlert, queryFallback, useApiQuery, useLinks, useLiveStatus, useNavigate } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES } from './logic.ts';
@@ -58,6 +58,7 @@ export function useProject(id: string) {
   });
   const invalidate = useInvalidateProject(id);
   const navigate = useNavigate();
+  const link = useLinks();
   const kind = busyKind(query.data?.status);
   const kindRef = useRef(kind);
   kindRef.current = kind;
@@ -71,8 +72,8 @@ export function useProject(id: string) {
       setLive(null);
       void invalidate();
       if (e.progress < 100) return;
-      if (k === 'settingHrus') navigate(`/projects/${id}/hrus`);
-      else if (k === 'zipping') navigate(`/projects/${id}/downloads`);
+      const next = k === 'settingHrus' ? link(ROUTES.ProjectHrus, { id }) : k === 'zipping' ? link(ROUTES.ProjectDownloads, { id }) : undefined;
+      if (next) navigate(next);
     } else if (!kindRef.current) void invalidate({ cancelRefetch: false });
   });
   return { query, kind, live, invalidate, data: query.data };
@@ -126,7 +127,8 @@ export function ProjectFrame({
   id: string;
   page?: string;
   /** Crumbs between the project and the page (e.g. Error reports on a report's page). */
-  crumbs?: { label: string; to: string }[];
+  /** Trail after the project; an entry without `to` (its page's plugin off) is plain text. */
+  crumbs?: { label: string; to?: string }[];
   actions?: (data: ProjectResponse) => ReactNode;
   children: (data: ProjectResponse) => ReactNode;
   showWhileBusy?: boolean;
@@ -136,26 +138,37 @@ export function ProjectFrame({
   const { query, kind, live, invalidate, data } = useProject(id);
   const [reported, setReported] = useState(false);
   const closeReported = useCallback(() => setReported(false), []);
+  const link = useLinks();
+  const projectList = link(ROUTES.ProjectList);
+  const projectView = link(ROUTES.ProjectView, { id });
   if (!data) return queryFallback(query, 'Project');
   const project = data.project;
   return (
     <PageLayout title={page ? `${project.name}: ${page}` : project.name} documentTitle={page ? `${page} · ${project.name}` : project.name} actions={kind ? undefined : actions?.(data)}>
       <Breadcrumbs>
-        <Anchor component={Link} to="/projects" size="sm">
-          Projects
-        </Anchor>
-        {page ? (
-          <Anchor component={Link} to={`/projects/${id}`} size="sm" data-testid="crumb-project">
+        {projectList && (
+          <Anchor component={Link} to={projectList} size="sm">
+            Projects
+          </Anchor>
+        )}
+        {page && projectView ? (
+          <Anchor component={Link} to={projectView} size="sm" data-testid="crumb-project">
             {project.name}
           </Anchor>
         ) : (
           <Text size="sm">{project.name}</Text>
         )}
-        {crumbs.map((c) => (
-          <Anchor key={c.to} component={Link} to={c.to} size="sm">
-            {c.label}
-          </Anchor>
-        ))}
+        {crumbs.map((c) =>
+          c.to ? (
+            <Anchor key={c.label} component={Link} to={c.to} size="sm">
+              {c.label}
+            </Anchor>
+          ) : (
+            <Text key={c.label} size="sm">
+              {c.label}
+            </Text>
+          ),
+        )}
         {page && <Text size="sm">{page}</Text>}
       </Breadcrumbs>
       <SuccessAlert show={reported} message={ERROR_REPORT_MESSAGES.submitted} onClose={closeReported} />

@@ -2,8 +2,8 @@
 // and the Submit Error Report action of the project error view (spec 1 §4).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, renderPages, serve } from '@headwater/plugin-sdk/testing.tsx';
-import { CreateErrorReportPage, ErrorReportPage, ErrorReportsPage } from '../src/pages/ErrorReportPages.tsx';
+import { renderAt, renderPages, serve, workspacePlugins } from '@headwater/plugin-sdk/testing';
+import plugin from '../src/plugin.tsx';
 import { ProjectViewPage } from '../src/pages/ProjectViewPage.tsx';
 
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));
@@ -20,7 +20,6 @@ const PROJECT = {
 const IN_ERROR = { ...PROJECT, status: { hasError: true, statusMessage: 'Project creation failed.', exceptionMessage: 'Error: no subbasins' } };
 /** The report the tests below write about IN_ERROR. */
 const CREATION_REPORT = { projectID: 7, scenarioID: null, title: 'Creation fails', message: 'Project creation failed.', exception: 'Error: no subbasins', userComments: 'Every time.' };
-const SCENARIOS_PLUGIN = [{ id: 'scenarios', routes: [{ path: '/projects/:id/scenarios/:scenarioID' }], nav: [] }];
 const ROWS = {
   items: [
     { id: 12, title: 'Run fails', scenario: 'Baseline', scenarioId: 4, status: 'Working', dateSubmitted: '2026-11-21T09:00:00' },
@@ -28,12 +27,13 @@ const ROWS = {
   ],
   total: 2,
 };
-const PAGES = { '/projects/:id/errors': ErrorReportsPage, '/projects/:id/errors/create': CreateErrorReportPage, '/projects/:id/errors/:reportID': ErrorReportPage };
+/** The projects plugin as the shell mounts it: the error report pages route to one another. */
+const PAGES = plugin;
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('error report list /projects/:id/errors', () => {
   it('lists the reports 50 a page, newest first, with title links, scenario, status and date', async () => {
-    const calls = serve({ 'projects/7': PROJECT, plugins: SCENARIOS_PLUGIN, 'errorreports/project/7': ROWS });
+    const calls = serve({ 'projects/7': PROJECT, plugins: workspacePlugins(), 'errorreports/project/7': ROWS });
     renderPages('/projects/7/errors', PAGES);
     const link = await screen.findByTestId('report-link-12');
     expect(link.textContent).toBe('Run fails');
@@ -52,7 +52,7 @@ describe('error report list /projects/:id/errors', () => {
     let rows = { items: [] as typeof ROWS.items, total: 0 };
     serve({
       'projects/7': PROJECT,
-      plugins: [],
+      plugins: workspacePlugins({ except: ['scenarios'] }),
       'errorreports/project/7': () => rows,
       'POST errorreports': () => {
         rows = ROWS;
@@ -70,7 +70,7 @@ describe('error report list /projects/:id/errors', () => {
   });
 
   it('says so when there are none', async () => {
-    serve({ 'projects/7': PROJECT, plugins: [], 'errorreports/project/7': { items: [], total: 0 } });
+    serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }), 'errorreports/project/7': { items: [], total: 0 } });
     renderPages('/projects/7/errors', PAGES);
     expect(await screen.findByText("You don't have any error reports yet.")).toBeTruthy();
   });
@@ -78,7 +78,7 @@ describe('error report list /projects/:id/errors', () => {
 
 describe('error report form /projects/:id/errors/create', () => {
   it('requires title and comments, posts the report and shows it submitted on the list', async () => {
-    const calls = serve({ 'projects/7': PROJECT, plugins: [], 'POST errorreports': { id: 13 }, 'errorreports/project/7': ROWS });
+    const calls = serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }), 'POST errorreports': { id: 13 }, 'errorreports/project/7': ROWS });
     renderPages('/projects/7/errors/create', PAGES);
     fireEvent.click(await screen.findByTestId('report-submit'));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
@@ -98,7 +98,7 @@ describe('error report form /projects/:id/errors/create', () => {
     let project: object = IN_ERROR;
     const calls = serve({
       'projects/7': () => project,
-      plugins: [],
+      plugins: workspacePlugins({ except: ['scenarios'] }),
       'POST errorreports': () => {
         project = PROJECT;
         return { id: 14 };
@@ -121,7 +121,7 @@ describe('error report form /projects/:id/errors/create', () => {
   });
 
   it('goes back to the list on Cancel', async () => {
-    serve({ 'projects/7': PROJECT, plugins: [], 'errorreports/project/7': ROWS });
+    serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }), 'errorreports/project/7': ROWS });
     renderPages('/projects/7/errors/create', PAGES);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.getByTestId('location').textContent).toBe('/projects/7/errors');
@@ -133,7 +133,7 @@ describe('one error report /projects/:id/errors/:reportID', () => {
   it('shows the report read only, with its scenario', async () => {
     serve({
       'projects/7': PROJECT,
-      plugins: SCENARIOS_PLUGIN,
+      plugins: workspacePlugins(),
       'errorreports/12': { id: 12, projectID: 7, scenarioID: 4, title: 'Run fails', message: 'The model run failed.', exception: 'Error: file.cio not found', userComments: 'It fails at the start.', status: 'Resolved', dateSubmitted: '2026-11-21T09:00:00' },
       'projects/scenarios/listall/7': [{ id: 4, name: 'Baseline', hasRun: false, isRunning: false }],
     });
@@ -149,12 +149,12 @@ describe('one error report /projects/:id/errors/:reportID', () => {
   });
 
   it('refuses a report of another project, and a missing one', async () => {
-    serve({ 'projects/7': PROJECT, plugins: [], 'errorreports/12': { id: 12, projectID: 8, scenarioID: null, title: 'Other', message: '', exception: '', userComments: 'x', status: 'Submitted', dateSubmitted: '2026-11-21T09:00:00' } });
+    serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }), 'errorreports/12': { id: 12, projectID: 8, scenarioID: null, title: 'Other', message: '', exception: '', userComments: 'x', status: 'Submitted', dateSubmitted: '2026-11-21T09:00:00' } });
     const r = renderPages('/projects/7/errors/12', PAGES);
     expect((await screen.findByTestId('error-list')).textContent).toContain('Requested data not found.');
     expect(screen.queryByText('Other')).toBeNull();
     r.unmount();
-    serve({ 'projects/7': PROJECT, plugins: [] });
+    serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }) });
     renderPages('/projects/7/errors/99', PAGES);
     expect((await screen.findByTestId('error-list')).textContent).toContain('Requested data not found.');
   });
@@ -162,7 +162,7 @@ describe('one error report /projects/:id/errors/:reportID', () => {
 
 describe('project view', () => {
   it('links the error reports from the Data menu and the tier warning to the account’s tier tab', async () => {
-    serve({ 'projects/7': { ...PROJECT, tier: { subbasinLimit: 250, hruLimit: 100 } }, plugins: [], 'datasets/websitetext': {}, 'projects/map/7': {} });
+    serve({ 'projects/7': { ...PROJECT, tier: { subbasinLimit: 250, hruLimit: 100 } }, plugins: workspacePlugins({ except: ['scenarios'] }), 'datasets/websitetext': {}, 'projects/map/7': {} });
     renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
     expect(within(await screen.findByTestId('tier-warning')).getByTestId('tier-link').getAttribute('href')).toBe('/account?tab=tiers');
     fireEvent.click(screen.getByTestId('menu-data'));
@@ -172,7 +172,7 @@ describe('project view', () => {
   });
 
   it('submits an error report from the project error view', async () => {
-    const calls = serve({ 'projects/7': IN_ERROR, plugins: [], 'datasets/websitetext': {}, 'projects/map/7': {}, 'POST errorreports': { id: 15 } });
+    const calls = serve({ 'projects/7': IN_ERROR, plugins: workspacePlugins({ except: ['scenarios'] }), 'datasets/websitetext': {}, 'projects/map/7': {}, 'POST errorreports': { id: 15 } });
     renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
     const view = await screen.findByTestId('project-error');
     expect(within(view).getByTestId('clear-error')).toBeTruthy();

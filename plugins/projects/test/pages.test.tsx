@@ -5,7 +5,7 @@ import { DashboardPage } from '../src/pages/DashboardPage.tsx';
 import { DownloadsPage } from '../src/pages/DownloadsPage.tsx';
 import { HruSetForm } from '../src/pages/HrusPage.tsx';
 import { ProjectViewPage } from '../src/pages/ProjectViewPage.tsx';
-import { renderAt, serve } from '@headwater/plugin-sdk/testing.tsx';
+import { renderAt, serve, workspacePlugins } from '@headwater/plugin-sdk/testing';
 
 // No live status hub in unit tests.
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));
@@ -146,7 +146,7 @@ describe('dashboard', () => {
         projects: [{ id: 7, name: 'LREW', numSubbasins: 3, numHrus: 134, totalArea: 21.96, bounds: [-83.77, 31.69, -83.7, 31.75], scenarios: [{ id: 1, name: 'Baseline', isRunning: true }] }],
         hasGroups: false,
       },
-      plugins: [],
+      plugins: workspacePlugins({ except: ['scenarios'] }),
       projects: { items: [{ id: 7, name: 'LREW', lastModifiedDate: '2026-11-21T10:00:00Z', dataset: 'Little River', endingSubbasin: '3', numSubbasins: 3, numHrus: 134, totalArea: 21.96, numScenarios: 1 }], total: 1 },
     });
     renderAt('/projects', '/projects', <DashboardPage />);
@@ -179,7 +179,7 @@ const PROJECT = {
 
 describe('project view', () => {
   it('shows the summary, validates rename and hides the scenario entries without their plugin', async () => {
-    const calls = serve({ 'projects/7': PROJECT, plugins: [], 'datasets/websitetext': SITE, 'projects/map/7': { connections: [], geoJsonUrls: {} }, 'PUT projects/7': { value: 'LREW 2' } });
+    const calls = serve({ 'projects/7': PROJECT, plugins: workspacePlugins({ except: ['scenarios'] }), 'datasets/websitetext': SITE, 'projects/map/7': { connections: [], geoJsonUrls: {} }, 'PUT projects/7': { value: 'LREW 2' } });
     renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
     expect((await screen.findByTestId('project-hrus')).textContent).toBe('134');
     expect(screen.getByTestId('project-area').textContent).toBe('21.96 km²');
@@ -200,12 +200,12 @@ describe('project view', () => {
   });
 
   it('shows the progress while creating and the error with Clear Error', async () => {
-    serve({ 'projects/7': { ...PROJECT, status: { isCreating: true }, progress: { percent: 40, message: 'Copying HRUs' } }, plugins: [] });
+    serve({ 'projects/7': { ...PROJECT, status: { isCreating: true }, progress: { percent: 40, message: 'Copying HRUs' } }, plugins: workspacePlugins({ except: ['scenarios'] }) });
     const r = renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
     expect((await screen.findByTestId('project-busy')).textContent).toContain('40% · Copying HRUs');
     expect(screen.getByRole('button', { name: 'Refresh now' })).toBeTruthy();
     r.unmount();
-    const calls = serve({ 'projects/7': { ...PROJECT, status: { hasError: true, exceptionMessage: 'boom' } }, 'projects/clearerror/7': { value: true }, plugins: [], 'projects/map/7': {}, 'datasets/websitetext': SITE });
+    const calls = serve({ 'projects/7': { ...PROJECT, status: { hasError: true, exceptionMessage: 'boom' } }, 'projects/clearerror/7': { value: true }, plugins: workspacePlugins({ except: ['scenarios'] }), 'projects/map/7': {}, 'datasets/websitetext': SITE });
     renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
     const err = await screen.findByTestId('project-error');
     expect(err.textContent).toContain('An error occurred in the project');
@@ -219,7 +219,7 @@ describe('tier limits on the project view', () => {
   it('warns over the HRU limit and hides scenario creation even when its plugin exists', async () => {
     serve({
       'projects/7': { ...PROJECT, tier: { subbasinLimit: 250, hruLimit: 100, datasets: [] } },
-      plugins: [{ id: 'scenarios', routes: [{ path: '/projects/:id/scenarios/create' }, { path: '/projects/:id/scenarios' }], nav: [] }],
+      plugins: workspacePlugins(),
       'datasets/websitetext': SITE,
       'projects/map/7': {},
     });
@@ -235,7 +235,7 @@ describe('share (once a groups plugin exists)', () => {
   it('asks for a group, then shares', async () => {
     const calls = serve({
       'projects/7': { ...PROJECT, groupOptions: [{ value: 4, text: 'Hydrology lab' }] },
-      plugins: [{ id: 'groups', routes: [{ path: '/groups' }], nav: [] }],
+      plugins: [...workspacePlugins(), { id: 'groups', kind: 'page', title: 'Groups', routes: [{ name: 'GroupList', path: '/groups', title: 'Groups' }], nav: [], entry: '', version: '1', remote: '', settings: {} }],
       'datasets/websitetext': SITE,
       'projects/map/7': {},
       'PATCH groups/share/4/7': { value: 4, text: 'Hydrology lab' },

@@ -1,9 +1,8 @@
 // Data hooks of the scenario pages: the scenario with its live run status, the plugin
 // registry's editors and output tools, and cache invalidation after a change.
-import { useApiQuery, useLiveStatus, type NavMenu, type PluginKind, type PluginListing } from '@headwater/plugin-sdk';
+import { navHref, useApiQuery, useLiveStatus, type NavMenu, type PluginKind, type PluginListing } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { fillRoute } from './logic.ts';
 import type { ProjectResponse, ScenarioResponse, ScenarioStatusEvent } from './types.ts';
 
 /** Invalidates every cached query of a project's scenarios (grid, list, project summary) and of one scenario. */
@@ -75,12 +74,10 @@ export function useScenario(projectID: string, scenarioID: string) {
 export type ToolLink = { key: string; label: string; to: string; modTable?: string };
 
 const MENU: Partial<Record<PluginKind, NavMenu>> = { editor: 'scenario-editors', output: 'scenario-outputs' };
-const SCENARIO_ROUTE = '/projects/:id/scenarios/:scenarioID/';
 
-/**
- * Links to the enabled plugins of one kind for a scenario: each plugin's nav entries in the
- * scenario menu of that kind, else its first route under the scenario.
- */
+/** Links to the enabled plugins of one kind for a scenario: each plugin's entries in the
+ * scenario menu of that kind (an editor's or output tool's main page is one), with the
+ * scenario's `id` and `scenarioID` filled in. */
 export function toolLinks(plugins: PluginListing[] | undefined, kind: PluginKind, params: { id: string | number; scenarioID: string | number }): ToolLink[] {
   const menu = MENU[kind];
   return (plugins ?? [])
@@ -88,7 +85,9 @@ export function toolLinks(plugins: PluginListing[] | undefined, kind: PluginKind
     .sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.title.localeCompare(b.title))
     .flatMap((p) => {
       const nav = p.nav.filter((n) => n.menu === menu).sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
-      const entries = nav.length ? nav.map((n) => ({ label: n.label, path: n.path })) : p.routes.filter((r) => r.path.startsWith(SCENARIO_ROUTE)).slice(0, 1).map((r) => ({ label: p.title, path: r.path }));
-      return entries.map((e, i) => ({ key: `${p.id}:${i}`, label: e.label, to: fillRoute(e.path, params), modTable: p.modTable }));
+      return nav.flatMap((n, i) => {
+        const to = navHref(p, n, params);
+        return to ? [{ key: `${p.id}:${i}`, label: n.label, to, modTable: p.modTable }] : [];
+      });
     });
 }

@@ -238,8 +238,3 @@ export function fmtSeconds(seconds: number | null | undefined): string {
 export function lastActivity(row: Pick<ScenarioRow, 'lastRunDate' | 'lastModifiedDate'>): string {
   return row.lastRunDate ? `Last run ${formatDateTime(row.lastRunDate)}` : `Modified ${formatDateTime(row.lastModifiedDate)}`;
 }
-
-/** Fills `:id` and `:scenarioID` of a plugin route. */
-export function fillRoute(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (m, k: string) => (params[k] !== undefined ? encodeURIComponent(String(params[k])) : m));
-}

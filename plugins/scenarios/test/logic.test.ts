@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expandManifest, type ManifestSource } from '@headwater/plugin-sdk/schema';
 import { toolLinks } from '../src/hooks.ts';
 import { changeField, climateOptions, defaultDates, fiveYearsLater, initialRunRequest, initialValues, setRunOption, validateScenarioForm, valuesFromScenario } from '../src/logic.ts';
 import type { Scenario } from '../src/types.ts';
@@ -79,12 +80,13 @@ describe('run request', () => {
 
 describe('tool links', () => {
   it('fills the scenario route of each enabled plugin of a kind, nav entries first', () => {
-    const plugin = (id: string, kind: 'editor' | 'output' | 'page', extra: object) => ({ id, kind, title: id.toUpperCase(), entry: '', version: '1', remote: '', settings: {}, routes: [], nav: [], ...extra });
+    // As GET plugins lists them: manifests spelled out (an editor's main page and its menu entry).
+    const plugin = (source: ManifestSource) => ({ ...expandManifest(source, '1'), entry: '', remote: '', settings: {} });
     const plugins = [
-      plugin('bsn', 'editor', { modTable: 'Bsn', order: 2, routes: [{ path: '/projects/:id/scenarios/:scenarioID/bsn' }] }),
-      plugin('fert', 'editor', { modTable: 'Fert', order: 1, routes: [{ path: '/projects/:id/scenarios/:scenarioID/fert' }, { path: '/projects/:id/scenarios/:scenarioID/fert/:fertID' }], nav: [{ menu: 'scenario-editors', label: 'Fertilizer', path: '/projects/:id/scenarios/:scenarioID/fert' }] }),
-      plugin('charts', 'output', { routes: [{ path: '/projects/:id/scenarios/:scenarioID/output/charts' }] }),
-      plugin('projects', 'page', { routes: [{ path: '/projects' }] }),
+      plugin({ id: 'bsn', kind: 'editor', title: 'BSN', sdk: '^1', modTable: 'Bsn', order: 2 }),
+      plugin({ id: 'fert', kind: 'editor', title: 'Fertilizer', sdk: '^1', modTable: 'Fert', order: 1, routes: [{ name: 'FertEdit', path: '/projects/:id/scenarios/:scenarioID/fert/:fertID', title: 'Fertilizer' }] }),
+      plugin({ id: 'charts', kind: 'output', title: 'Charts', sdk: '^1' }),
+      plugin({ id: 'projects', kind: 'page', title: 'Projects', sdk: '^1', routes: [{ name: 'ProjectList', path: '/projects', title: 'Projects' }] }),
     ];
     expect(toolLinks(plugins, 'editor', { id: 7, scenarioID: 4 })).toEqual([
       { key: 'fert:0', label: 'Fertilizer', to: '/projects/7/scenarios/4/fert', modTable: 'Fert' },

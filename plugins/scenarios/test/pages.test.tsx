@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, serve } from '@headwater/plugin-sdk/testing.tsx';
+import { expandManifest } from '@headwater/plugin-sdk/schema';
+import { renderAt, serve, workspacePlugins } from '@headwater/plugin-sdk/testing';
 import { CreateScenarioPage } from '../src/pages/CreateScenarioPage.tsx';
 import { ScenarioListPage } from '../src/pages/ScenarioListPage.tsx';
 import { ScenarioViewPage } from '../src/pages/ScenarioViewPage.tsx';
@@ -198,7 +199,6 @@ describe('scenario view', () => {
     const calls = serve({
       'scenarios/4': () => scenarioResponse({ status: runs > 1 ? { isRunning: true, currentProgress: 0, statusMessage: 'In the queue, preparing to run...' } : {} }),
       'POST scenarios/run/4': { value: true },
-      plugins: [],
     });
     // The first run answers 400 with a string body; the second starts the run.
     failFirstPost('Unable to run your scenario at this time. You may run 10 scenarios a day.', () => ++runs === 1);
@@ -317,13 +317,15 @@ describe('scenario view', () => {
   });
 
   it('lists the enabled editors with a check on customised tables, and the outputs with the download link', async () => {
-    const plugin = (id: string, kind: string, path: string, modTable?: string) => ({ id, kind, title: id, modTable, routes: [{ path }], nav: [], entry: '', version: '1', remote: '', settings: {} });
+    // As GET plugins lists them: an editor's or output tool's page is implied by its manifest.
+    const plugin = (id: string, kind: 'editor' | 'output', modTable?: string) => ({ ...expandManifest({ id, kind, title: id, sdk: '^1', modTable }, '1'), entry: '', remote: '', settings: {} });
     serve({
       'scenarios/4': scenarioResponse({ scenario: { hasRun: true, modTables: ['Bsn'] }, status: { hasRun: true, lastRunDate: '2026-11-21T10:00:00Z', runtime: 95, zipFile: '/api/exports/scenario/4' } }),
       plugins: [
-        plugin('bsn', 'editor', '/projects/:id/scenarios/:scenarioID/bsn', 'Bsn'),
-        plugin('curve-number', 'editor', '/projects/:id/scenarios/:scenarioID/curve-number', 'Cn2Percent'),
-        plugin('output-charts', 'output', '/projects/:id/scenarios/:scenarioID/output/charts'),
+        ...workspacePlugins({ only: ['projects', 'scenarios'] }),
+        plugin('bsn', 'editor', 'Bsn'),
+        plugin('curve-number', 'editor', 'Cn2Percent'),
+        plugin('charts', 'output'),
       ],
     });
     view('/projects/7/scenarios/4?tab=inputs');
@@ -333,14 +335,14 @@ describe('scenario view', () => {
     expect(screen.getByTestId('modtable-check-Bsn')).toBeTruthy();
     expect(screen.queryByTestId('modtable-check-Cn2Percent')).toBeNull();
     fireEvent.click(screen.getByTestId('tab-outputs'));
-    expect(within(await screen.findByTestId('output-links')).getByRole('link', { name: 'output-charts' }).getAttribute('href')).toBe('/projects/7/scenarios/4/output/charts');
+    expect(within(await screen.findByTestId('output-links')).getByRole('link', { name: 'charts' }).getAttribute('href')).toBe('/projects/7/scenarios/4/output/charts');
     expect(screen.getByTestId('download-scenario').getAttribute('href')).toBe('/api/exports/scenario/4?access_token=tok');
     fireEvent.click(screen.getByTestId('tab-overview'));
     expect((await screen.findByTestId('setting-runtime')).textContent).toBe('1m 35s');
   });
 
   it('says so when no editor plugins are enabled', async () => {
-    serve({ 'scenarios/4': scenarioResponse(), plugins: [] });
+    serve({ 'scenarios/4': scenarioResponse(), plugins: workspacePlugins({ only: ['projects', 'scenarios'] }) });
     view('/projects/7/scenarios/4?tab=inputs');
     expect((await screen.findByTestId('no-editors')).textContent).toBe('No input editors are enabled on this site.');
   });

@@ -3,7 +3,6 @@
 import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { ErrorList, useApiQuery, type PluginListing } from '@headwater/plugin-sdk';
 import { Navigate, Route, Routes } from 'react-router';
-import { PluginsAdminPage } from '../admin/PluginsAdminPage.tsx';
 import { PluginPage } from '../runtime/PluginPage.tsx';
 import { usePlugins } from '../runtime/usePlugins.ts';
 import { Guard } from './Guard.tsx';
@@ -42,24 +41,16 @@ export function AppFrame() {
             {list.flatMap((plugin) =>
               plugin.routes.map((route) => (
                 <Route
-                  key={`${plugin.id}:${route.path}`}
+                  key={`${plugin.id}:${route.name}`}
                   path={route.path}
                   element={
                     <Guard access={route.access}>
-                      <PluginPage plugin={plugin} routePath={route.path} />
+                      <PluginPage plugin={plugin} route={route} />
                     </Guard>
                   }
                 />
               )),
             )}
-            <Route
-              path="/admin/plugins"
-              element={
-                <Guard access="fullAdmin">
-                  <PluginsAdminPage />
-                </Guard>
-              }
-            />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         )}

@@ -2,21 +2,30 @@
 // bell, account menu and help icon. Menu entries come from the enabled plugins' nav entries;
 // a menu with no entries (its plugins not installed or disabled) stays hidden.
 import { ActionIcon, Anchor, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
-import { hasRoute, useSession, type NavEntry, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
+import { ROUTES, navHref, resolveRouteRef, useSession, type Access, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from './LoginForm.tsx';
 import { DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
 import { NotificationsBell } from './Notifications.tsx';
 
-/** A menu's entries the user may see: the entry's feature held (featureAccess) and, when the
- * entry names roles, one of them held (spec 1 §6: batch needs BatchProjects and ApiUser). */
-function entries(plugins: PluginListing[], menu: NavMenu, features: string[], hasRole: (r: Role) => boolean = () => true): NavEntry[] {
+type MenuLink = { label: string; href: string; order: number };
+
+/** A menu's entries the user may see, as links: the entry's feature held (featureAccess), one
+ * of its roles held when it names roles (spec 1 §6: batch needs BatchProjects and ApiUser), and
+ * its page's access granted (a partial administrator sees no full-administrator page). */
+function entries(plugins: PluginListing[], menu: NavMenu, features: string[], hasRole: (r: Role) => boolean, may: (a: Access | undefined) => boolean): MenuLink[] {
   return plugins
-    .flatMap((p) => p.nav.filter((n) => n.menu === menu))
-    .filter((n) => !n.feature || features.includes(n.feature))
-    .filter((n) => !n.roles?.length || n.roles.some(hasRole))
-    .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
+    .flatMap((p) =>
+      p.nav
+        .filter((n) => n.menu === menu)
+        .filter((n) => !n.feature || features.includes(n.feature))
+        .filter((n) => !n.roles?.length || n.roles.some(hasRole))
+        .filter((n) => may(p.routes.find((r) => r.name === n.route)?.access))
+        .map((n) => ({ label: n.label, href: navHref(p, n), order: n.order ?? 100 })),
+    )
+    .filter((l): l is MenuLink => !!l.href)
+    .sort((a, b) => a.order - b.order);
 }
 
 export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteName: string }) {
@@ -24,13 +33,18 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
   const navigate = useNavigate();
   const [loginOpen, setLoginOpen] = useState(false);
   const features = session.user?.featureAccess ?? [];
-  const projects = entries(plugins, 'projects', features, session.hasRole);
-  const advanced = entries(plugins, 'advanced', features, session.hasRole);
-  const account = entries(plugins, 'account', features, session.hasRole);
-  const header = entries(plugins, 'header', features, session.hasRole);
-  const adminHome = hasRoute(plugins, '/admin') ? '/admin' : '/admin/plugins';
+  const may = (a: Access | undefined) => a !== 'fullAdmin' || session.isFullAdmin;
+  const projects = entries(plugins, 'projects', features, session.hasRole, may);
+  const advanced = entries(plugins, 'advanced', features, session.hasRole, may);
+  const account = entries(plugins, 'account', features, session.hasRole, may);
+  const header = entries(plugins, 'header', features, session.hasRole, may);
+  const admin = entries(plugins, 'admin', features, session.hasRole, may);
+  const adminHome = resolveRouteRef(plugins, ROUTES.AdminDashboard);
+  const projectList = resolveRouteRef(plugins, ROUTES.ProjectList);
+  const accountProfile = resolveRouteRef(plugins, ROUTES.AccountProfile);
+  const help = resolveRouteRef(plugins, ROUTES.Help);
 
-  const menu = (label: string, items: NavEntry[], testId: string) =>
+  const menu = (label: string, items: MenuLink[], testId: string) =>
     items.length > 0 && (
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
@@ -40,7 +54,7 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
         </Menu.Target>
         <Menu.Dropdown>
           {items.map((n) => (
-            <Menu.Item key={n.path + n.label} component={Link} to={n.path}>
+            <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
               {n.label}
             </Menu.Item>
           ))}
@@ -66,26 +80,44 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
         </Anchor>
         {session.isRegistered && menu('Projects', projects, 'menu-projects')}
         {session.isRegistered && menu('Advanced', advanced, 'menu-advanced')}
-        {session.isRegistered && hasRoute(plugins, '/projects') && (
-          <Button component={Link} to="/projects" variant="subtle" color="gray">
+        {session.isRegistered && projectList && (
+          <Button component={Link} to={projectList()} variant="subtle" color="gray">
             My Projects
           </Button>
         )}
         {header.map((n) => (
-          <Button key={n.path} component={Link} to={n.path} variant="subtle" color="gray" data-testid={`nav-${n.path.replace(/\//g, '') || 'root'}`}>
+          <Button key={n.href} component={Link} to={n.href} variant="subtle" color="gray" data-testid={`nav-${n.href.replace(/\//g, '') || 'root'}`}>
             {n.label}
           </Button>
         ))}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {session.isAdmin && (
-          <Tooltip label="Administration">
-            <ActionIcon component={Link} to={adminHome} variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
-              <LockIcon />
-            </ActionIcon>
-          </Tooltip>
+        {session.isAdmin && (adminHome || admin.length > 0) && (
+          // The administration area: its dashboard when a plugin provides one, else a menu of
+          // the admin pages this administrator may open.
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label="Administration">
+                <ActionIcon variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
+                  <LockIcon />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {adminHome && (
+                <Menu.Item component={Link} to={adminHome()}>
+                  Dashboard
+                </Menu.Item>
+              )}
+              {admin.map((n) => (
+                <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
+                  {n.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
         )}
-        {session.user && hasRoute(plugins, '/account') && <NotificationsBell userName={session.user.userName} />}
+        {session.user && accountProfile && <NotificationsBell userName={session.user.userName} />}
         {session.user ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -95,7 +127,7 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
             </Menu.Target>
             <Menu.Dropdown>
               {account.map((n) => (
-                <Menu.Item key={n.path + n.label} component={Link} to={n.path}>
+                <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
                   {n.label}
                 </Menu.Item>
               ))}
@@ -122,9 +154,9 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
             </Popover.Dropdown>
           </Popover>
         )}
-        {hasRoute(plugins, '/help') && (
+        {help && (
           <Tooltip label="Documentation & Support">
-            <ActionIcon component={Link} to="/help" variant="subtle" size="lg" aria-label="Help" data-testid="nav-help">
+            <ActionIcon component={Link} to={help()} variant="subtle" size="lg" aria-label="Help" data-testid="nav-help">
               <HelpIcon />
             </ActionIcon>
           </Tooltip>

@@ -1,11 +1,11 @@
 // Sign-in (spec 1 §4): user name and password with 'Remember this device' (default on); the
 // multi-factor step when the device is not remembered (the mailed six-digit code, the masked
 // address shown); the 'check your email' card with Re-send for an unconfirmed address;
-// forgot-password recovery; the 'version 1' link to /v1/check.
+// forgot-password recovery; the 'version 1' link to the migration check (when the migration plugin is there).
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_MESSAGES, ApiError, ErrorList, MESSAGES, api, apiFetch, isValidEmail, useSession } from '@headwater/plugin-sdk';
+import { ACCOUNT_MESSAGES, ApiError, ErrorList, MESSAGES, ROUTES, api, apiFetch, isValidEmail, useRouteRef, useSession } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useLocation } from 'react-router';
+import { Link, useNavigate, useLocation } from 'react-router';
 
 type Identity = { userName: string; email: string; emailConfirmed: boolean };
 type LoginResponse = { auth_token: string; identity: Identity; multiFactorValidated: boolean; deviceToken?: string };
@@ -32,6 +32,8 @@ type Step = { kind: 'credentials' } | { kind: 'mfa'; token: string; email: strin
 export function LoginForm({ redirect, onDone }: { redirect?: string; onDone?: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
+  const projectList = useRouteRef(ROUTES.ProjectList);
+  const migrationCheck = useRouteRef(ROUTES.MigrationCheck);
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [userName, setUserName] = useState('');
@@ -56,7 +58,7 @@ export function LoginForm({ redirect, onDone }: { redirect?: string; onDone?: ()
   const finish = async (token: string) => {
     await session.signIn(token);
     onDone?.();
-    const target = redirect ?? (location.pathname === '/' ? '/projects' : undefined);
+    const target = redirect ?? (location.pathname === '/' ? projectList?.() : undefined);
     if (target) navigate(target);
   };
 
@@ -236,7 +238,7 @@ export function LoginForm({ redirect, onDone }: { redirect?: string; onDone?: ()
         <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldErrors.password} />
         <Checkbox label="Remember this device" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
         <ErrorList error={error} />
-        {version1 && <Anchor href="/v1/check">Set up your account and import old projects.</Anchor>}
+        {version1 && migrationCheck && <Anchor component={Link} to={migrationCheck()} onClick={onDone}>Set up your account and import old projects.</Anchor>}
         <Button type="submit" loading={busy}>
           Log in
         </Button>

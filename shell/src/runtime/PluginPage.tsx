@@ -1,14 +1,14 @@
 // Renders one route of a plugin: loads its remote, then the page component. A remote that
 // fails to load shows a contained error with Retry; the rest of the app keeps working.
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { matchRoute, type PageProps, type PluginDefinition, type PluginListing } from '@headwater/plugin-sdk';
+import { matchRoute, type PageProps, type PluginDefinition, type PluginListing, type PluginRoute } from '@headwater/plugin-sdk';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { forgetPlugin, loadPlugin } from './remotes.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; def: PluginDefinition } | { status: 'error'; error: Error };
 
-export function PluginPage({ plugin, routePath }: { plugin: PluginListing; routePath: string }) {
+export function PluginPage({ plugin, route }: { plugin: PluginListing; route: PluginRoute }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
   const location = useLocation();
@@ -38,9 +38,9 @@ export function PluginPage({ plugin, routePath }: { plugin: PluginListing; route
     );
   }
   if (state.status === 'error') return <PluginError title={plugin.title} error={state.error} onRetry={retry} />;
-  const Page = state.def.pages[routePath] as ComponentType<PageProps> | undefined;
-  if (!Page) return <PluginError title={plugin.title} error={new Error(`It has no page for ${routePath}.`)} onRetry={retry} />;
-  const params = matchRoute(routePath, location.pathname) ?? {};
+  const Page = state.def.pages[route.name] as ComponentType<PageProps> | undefined;
+  if (!Page) return <PluginError title={plugin.title} error={new Error(`It has no page for ${route.name} (${route.path}).`)} onRetry={retry} />;
+  const params = matchRoute(route.path, location.pathname) ?? {};
   return (
     <PluginBoundary key={`${plugin.id}:${attempt}`} title={plugin.title} onRetry={retry}>
       <Page params={params} path={location.pathname} />

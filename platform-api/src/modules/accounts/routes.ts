@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireAdmin, requireUser, tokenFrom } from '../../http/auth.ts';
-import { unauthorized } from '../../http/errors.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
+import type { User } from '../users/models.ts';
 import { captchaConfig } from './captcha.ts';
 import { locationData } from './location.ts';
 import * as svc from './service.ts';
@@ -43,9 +43,7 @@ export function register(router: Router, deps: AppDeps): void {
 
   // A signed-in user, or the limited token a login with an unconfirmed e-mail returns.
   router.post('/account/resendconfirmation', async (ctx) => {
-    const user = (ctx.state.user as import('../users/models.ts').User | undefined) ?? (await svc.userOfLimitedToken(deps, tokenFrom(ctx), 'unconfirmed'));
-    if (!user) throw unauthorized();
-    await svc.resendConfirmation(deps, user.id);
+    await svc.resendConfirmationFor(deps, ctx.state.user as User | undefined, tokenFrom(ctx));
     ctx.body = { message: ACCOUNT_MESSAGES.confirmationResent };
   });
 

@@ -16,7 +16,8 @@ import {
   type FieldErrorMap,
 } from '@headwater/plugin-sdk/accounts.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError, MESSAGES, badRequest, forbidden, notFound, validationError } from '../../http/errors.ts';
+import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
+import { InputError, NotAllowedError, NotFoundError, NotSignedInError } from '@headwater/plugin-sdk/server';
 import type { Mail } from '../../mail/outbox.ts';
 import { queueMail } from '../../mail/job.ts';
 import { SiteText } from '../site/models.ts';
@@ -42,7 +43,7 @@ async function send(deps: Deps, list: Mail[]): Promise<void> {
 }
 
 function fail(errors: FieldErrorMap): void {
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw new InputError(errors);
 }
 
 async function emailInUse(trx: Knex, email: string, exceptUserId?: number): Promise<boolean> {
@@ -99,7 +100,7 @@ export async function registerUser(deps: Deps, body: unknown, opts: RegisterOpti
 export async function confirmAccount(deps: Deps, userId: number, code: string): Promise<void> {
   const user = await deps.db.transaction(async (trx) => {
     const used = await consumeLinkCode(trx, 'confirm', code, userId);
-    if (!used) throw badRequest(ACCOUNT_MESSAGES.codeLinkInvalid);
+    if (!used) throw new InputError(ACCOUNT_MESSAGES.codeLinkInvalid);
     return User.query(trx).patchAndFetchById(userId, { emailConfirmed: true });
   });
   // The administrators hear of an account waiting for them (bell → the pending-users page).
@@ -112,10 +113,18 @@ export async function confirmAccount(deps: Deps, userId: number, code: string): 
 }
 
 /** POST account/resendconfirmation: a fresh confirmation link (earlier links stop working). */
+/** POST account/resendconfirmation: for the signed-in user, or the user of the limited token a
+ * login with an unconfirmed e-mail returns. */
+export async function resendConfirmationFor(deps: Deps, signedIn: User | undefined, token: string | undefined): Promise<void> {
+  const user = signedIn ?? (await userOfLimitedToken(deps, token, 'unconfirmed'));
+  if (!user) throw new NotSignedInError();
+  await resendConfirmation(deps, user.id);
+}
+
 export async function resendConfirmation(deps: Deps, userId: number): Promise<void> {
   const mail = await deps.db.transaction(async (trx) => {
     const user = await User.query(trx).findById(userId);
-    if (!user) throw notFound();
+    if (!user) throw new NotFoundError();
     if (user.emailConfirmed) return undefined;
     const code = await issueCode(trx, user.id, 'confirm');
     return mails.confirmationMail(deps.config, user, code, await siteName(trx));
@@ -143,9 +152,9 @@ export async function login(deps: Deps, input: { userName: string; password: str
   if (!user) await checkPassword({ passwordHash: await dummyHash() } as User, input.password);
   if (!user || !(await checkPassword(user, input.password))) {
     await recordFailure(deps.db, deps.config, keys);
-    throw new HttpError(400, MESSAGES.unauthorized);
+    throw new InputError(MESSAGES.unauthorized);
   }
-  if (lockedOut) throw new HttpError(400, MESSAGES.unauthorized);
+  if (lockedOut) throw new InputError(MESSAGES.unauthorized);
   await clearFailures(deps.db, keys);
 
   if (!user.emailConfirmed) {
@@ -184,12 +193,12 @@ export async function userOfLimitedToken(deps: Deps, token: string | undefined, 
  * when the device is to be remembered (default on). */
 export async function confirmMfa(deps: Deps, input: { code: string; token: string; rememberDevice: boolean }): Promise<LoginResult & { deviceToken?: string }> {
   const user = await userOfLimitedToken(deps, input.token, 'pending');
-  if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+  if (!user) throw new NotSignedInError();
   const result = await deps.db.transaction(async (trx) => {
     if (!(await consumeMfaCode(trx, user.id, input.code))) return undefined;
     return input.rememberDevice ? await rememberDevice(trx, user.id) : null;
   });
-  if (result === undefined) throw validationError({ code: [ACCOUNT_MESSAGES.invalidCode] });
+  if (result === undefined) throw new InputError({ code: [ACCOUNT_MESSAGES.invalidCode] });
   return completeLogin(deps, user, result ? { deviceToken: result } : {});
 }
 
@@ -218,7 +227,7 @@ export async function resetPassword(deps: Deps, input: { code: string; userName:
   await deps.db.transaction(async (trx) => {
     const user = await findByUserName(input.userName, trx);
     const used = user ? await consumeLinkCode(trx, 'reset', input.code, user.id) : undefined;
-    if (!user || !used) throw badRequest(ACCOUNT_MESSAGES.codeLinkInvalid);
+    if (!user || !used) throw new InputError(ACCOUNT_MESSAGES.codeLinkInvalid);
     await User.query(trx).patch({ passwordHash: await hashPassword(input.password), tokenVersion: user.tokenVersion + 1 }).where('id', user.id);
     await forgetDevices(trx, user.id);
   });
@@ -286,10 +295,10 @@ export async function requestEmailChange(deps: Deps, user: User, value: string, 
 export async function confirmEmailChange(deps: Deps, userId: number, code: string, newEmail: string): Promise<void> {
   await deps.db.transaction(async (trx) => {
     const used = await consumeLinkCode(trx, 'changeemail', code, userId);
-    if (!used || !used.data || used.data.toLowerCase() !== newEmail.trim().toLowerCase()) throw badRequest(ACCOUNT_MESSAGES.codeLinkInvalid);
-    if (await emailInUse(trx, used.data, userId)) throw badRequest(ACCOUNT_MESSAGES.emailTaken);
+    if (!used || !used.data || used.data.toLowerCase() !== newEmail.trim().toLowerCase()) throw new InputError(ACCOUNT_MESSAGES.codeLinkInvalid);
+    if (await emailInUse(trx, used.data, userId)) throw new InputError(ACCOUNT_MESSAGES.emailTaken);
     const user = await User.query(trx).findById(userId);
-    if (!user) throw badRequest(ACCOUNT_MESSAGES.codeLinkInvalid);
+    if (!user) throw new InputError(ACCOUNT_MESSAGES.codeLinkInvalid);
     // A mailbox that received the link is proven: the address counts as confirmed, and the
     // bootstrap administrator's code-less sign-in ends with a real address.
     await User.query(trx).patch({ email: used.data, emailConfirmed: true, mfaExempt: false, tokenVersion: user.tokenVersion + 1 }).where('id', userId);
@@ -300,7 +309,7 @@ export async function confirmEmailChange(deps: Deps, userId: number, code: strin
  * devices stop working; a fresh token keeps this session. */
 export async function changePassword(deps: Deps, user: User, input: { oldPassword: string; newPassword: string; comparePassword?: string }): Promise<{ auth_token: string }> {
   fail(validatePasswordChange(input.oldPassword, input.newPassword, input.comparePassword));
-  if (!(await checkPassword(user, input.oldPassword))) throw validationError({ oldPassword: ['The current password is incorrect.'] });
+  if (!(await checkPassword(user, input.oldPassword))) throw new InputError({ oldPassword: ['The current password is incorrect.'] });
   const updated = await deps.db.transaction(async (trx) => {
     await forgetDevices(trx, user.id);
     return User.query(trx).patchAndFetchById(user.id, { passwordHash: await hashPassword(input.newPassword), tokenVersion: user.tokenVersion + 1 });
@@ -312,14 +321,14 @@ export async function changePassword(deps: Deps, user: User, input: { oldPasswor
  * administrator deletes an administrator). */
 export async function deleteAccount(deps: Deps, actor: User, userId?: number): Promise<void> {
   const targetId = userId ?? actor.id;
-  if (targetId !== actor.id && !actor.isAdmin) throw forbidden();
+  if (targetId !== actor.id && !actor.isAdmin) throw new NotAllowedError();
   await deps.db.transaction(async (trx) => {
     const target = await User.query(trx).findById(targetId);
-    if (!target) throw notFound();
-    if (target.id !== actor.id && (target.roles.includes('Admin') || target.roles.includes('PartialAdmin')) && !actor.hasRole('Admin')) throw forbidden();
+    if (!target) throw new NotFoundError();
+    if (target.id !== actor.id && (target.roles.includes('Admin') || target.roles.includes('PartialAdmin')) && !actor.hasRole('Admin')) throw new NotAllowedError();
     if (target.roles.includes('Admin')) {
       const admins = await User.query(trx).whereRaw(`roles @> '["Admin"]'::jsonb`).where('emailConfirmed', true).resultSize();
-      if (admins <= 1) throw badRequest('The last administrator account cannot be deleted.');
+      if (admins <= 1) throw new InputError('The last administrator account cannot be deleted.');
     }
     await User.query(trx).deleteById(target.id);
   });
@@ -342,6 +351,11 @@ export async function requestTier(deps: Deps, user: User, input: { value: string
   await send(deps, list);
 }
 
+/** POST auth/logout-all: every token of the user stops working (tokens are stateless; the version moves on). */
+export async function logoutEverywhere(user: User): Promise<void> {
+  await User.query().patch({ tokenVersion: user.tokenVersion + 1 }).where('id', user.id);
+}
+
 // ─── notifications ───────────────────────────────────────────────────────────────────────
 
 async function announce(deps: Deps, userName: string, notificationID: number | null): Promise<void> {
@@ -359,13 +373,13 @@ export async function notify(deps: Deps, user: Pick<User, 'id' | 'userName'>, n:
 }
 
 export async function listNotifications(user: User) {
-  const rows = await Notification.query().where('userId', user.id).orderBy([{ column: 'notificationDate', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const rows = await Notification.query().modify('accessibleBy', user).orderBy([{ column: 'notificationDate', order: 'desc' }, { column: 'id', order: 'desc' }]);
   return rows.map((r) => r.toJSONForClient());
 }
 
 export async function openNotification(deps: Deps, user: User, id: number) {
-  const row = await Notification.query().where({ id, userId: user.id }).first();
-  if (!row) throw notFound();
+  const row = await Notification.query().findById(id).modify('accessibleBy', user);
+  if (!row) throw new NotFoundError();
   if (!row.isRead) {
     await Notification.query().patch({ isRead: true }).where('id', id);
     row.isRead = true;
@@ -375,13 +389,13 @@ export async function openNotification(deps: Deps, user: User, id: number) {
 }
 
 export async function deleteNotification(deps: Deps, user: User, id: number): Promise<void> {
-  const n = await Notification.query().delete().where({ id, userId: user.id });
-  if (!n) throw notFound();
+  const n = await Notification.query().deleteById(id).modify('accessibleBy', user);
+  if (!n) throw new NotFoundError();
   await announce(deps, user.userName, id);
 }
 
 export async function clearNotifications(deps: Deps, user: User): Promise<void> {
-  await Notification.query().delete().where('userId', user.id);
+  await Notification.query().delete().modify('accessibleBy', user);
   await announce(deps, user.userName, null);
 }
 
@@ -415,8 +429,8 @@ export async function pendingUsers() {
 export async function approveUser(deps: Deps, id: number): Promise<void> {
   const { user, site } = await deps.db.transaction(async (trx) => {
     const user = await User.query(trx).findById(id).forUpdate();
-    if (!user) throw notFound();
-    if (!user.roles.includes('Pending')) throw badRequest('This account is not pending approval.');
+    if (!user) throw new NotFoundError();
+    if (!user.roles.includes('Pending')) throw new InputError('This account is not pending approval.');
     const roles: Role[] = [...user.roles.filter((r) => r !== 'Pending'), ...(user.roles.includes('Registered') ? [] : (['Registered'] as Role[]))];
     await User.query(trx).patch({ roles }).where('id', id);
     return { user, site: await siteName(trx) };

@@ -3,7 +3,7 @@
 // 429 until LOGIN_LOCK_SECONDS have passed. Kept in the database so every API instance agrees.
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../http/errors.ts';
+import { RateLimitedError } from '@headwater/plugin-sdk/server';
 import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
 
 export type ThrottleKeys = { user: string; address: string };
@@ -17,7 +17,7 @@ export async function assertNotThrottled(knex: Knex, keys: ThrottleKeys): Promis
   const rows = (await knex<Row>('login_throttle').whereIn('key', [keys.user, keys.address]).where('lockedUntil', '>', new Date())) as Row[];
   if (!rows.length) return;
   const until = Math.max(...rows.map((r) => new Date(r.lockedUntil!).getTime()));
-  throw new HttpError(429, ACCOUNT_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))));
+  throw new RateLimitedError(ACCOUNT_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))));
 }
 
 export async function recordFailure(knex: Knex, config: Pick<Config, 'loginMaxFailures' | 'loginLockSeconds'>, keys: ThrottleKeys): Promise<void> {

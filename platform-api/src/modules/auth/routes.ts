@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { currentUser, tokenFrom } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
 import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
-import { confirmMfa, login } from '../accounts/service.ts';
+import { confirmMfa, login, logoutEverywhere } from '../accounts/service.ts';
 
 const loginBody = z.object({
   userName: z.string({ error: 'Required' }).trim().min(1, 'Required'),
@@ -45,8 +45,7 @@ export function register(router: Router, deps: AppDeps): void {
 
   // Tokens are stateless: logging out everywhere bumps the token version.
   router.post('/auth/logout-all', async (ctx) => {
-    const user = currentUser(ctx);
-    await deps.db('users').where('id', user.id).update({ tokenVersion: user.tokenVersion + 1 });
+    await logoutEverywhere(currentUser(ctx));
     ctx.status = 204;
   });
 }

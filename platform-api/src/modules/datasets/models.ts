@@ -1,6 +1,10 @@
 // Dataset tables (migration 003_datasets.ts). Geometry columns hold GeoJSON (WGS84 lon/lat);
 // `swat` columns hold parsed TxtInOut objects (see @headwater/swat types) without `layout`.
-import { BaseModel } from '../../db/base-model.ts';
+import type { Modifiers, QueryBuilder } from 'objection';
+import { BaseModel, jsonColumns } from '../../db/base-model.ts';
+import { User } from '../users/models.ts';
+
+const OBJECT_OR_NULL = ['object', 'null'] as ('object' | 'null')[];
 
 export type GeoJsonGeometry = { type: string; coordinates: unknown };
 export type GeoJsonFeature = { type: 'Feature'; id?: string | number; properties: Record<string, unknown> | null; geometry: GeoJsonGeometry | null };
@@ -10,7 +14,45 @@ export type Accessibility = 'User' | 'Group' | 'Public';
 
 export class Dataset extends BaseModel {
   static override tableName = 'datasets';
-  static override jsonAttributes = ['outline', 'publicRequest', 'swat'];
+  static override jsonSchema = jsonColumns({ outline: OBJECT_OR_NULL, publicRequest: OBJECT_OR_NULL, swat: OBJECT_OR_NULL });
+
+  static override modifiers: Modifiers<QueryBuilder<Dataset>> = {
+    /**
+     * The datasets whose data a user may read: public ones, their own uploads, and every one for
+     * administrators (and partial administrators). 'Group' datasets: the groups issue joins
+     * group membership here. Inactive datasets are the caller's business (`isActive`).
+     */
+    accessibleBy(query: QueryBuilder<Dataset>, user: (Pick<User, 'id'> & { isAdmin?: boolean }) | undefined) {
+      if (user?.isAdmin) return;
+      const t = query.tableRefFor(Dataset);
+      query.where((w) => {
+        w.where(`${t}.accessibility`, 'Public');
+        if (user) w.orWhere(`${t}.userId`, user.id);
+      });
+    },
+    /** The datasets a user uploaded. */
+    ownedBy(query: QueryBuilder<Dataset>, user: Pick<User, 'id'>) {
+      query.where(`${query.tableRefFor(Dataset)}.userId`, user.id);
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      owner: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'datasets.userId', to: 'users.id' } },
+      landUseCodes: { relation: BaseModel.HasManyRelation, modelClass: LandUseCode, join: { from: 'datasets.id', to: 'land_use_codes.datasetId' } },
+      soils: { relation: BaseModel.HasManyRelation, modelClass: Soil, join: { from: 'datasets.id', to: 'soils.datasetId' } },
+      subbasins: { relation: BaseModel.HasManyRelation, modelClass: Subbasin, join: { from: 'datasets.id', to: 'subbasins.datasetId' } },
+      hrus: { relation: BaseModel.HasManyRelation, modelClass: Hru, join: { from: 'datasets.id', to: 'hrus.datasetId' } },
+      regions: { relation: BaseModel.HasManyRelation, modelClass: DatasetRegion, join: { from: 'datasets.id', to: 'dataset_regions.datasetId' } },
+      calibrations: { relation: BaseModel.HasManyRelation, modelClass: Calibration, join: { from: 'datasets.id', to: 'calibrations.datasetId' } },
+      weatherDatasets: {
+        relation: BaseModel.ManyToManyRelation,
+        modelClass: WeatherDataset,
+        join: { from: 'datasets.id', through: { from: 'dataset_weather_datasets.datasetId', to: 'dataset_weather_datasets.weatherDatasetId', extra: ['isDefault'] }, to: 'weather_datasets.id' },
+      },
+    };
+  }
+
   declare id: number;
   declare key: string | null;
   declare name: string;
@@ -71,7 +113,10 @@ export class LandUseCode extends BaseModel {
   static override tableName = 'land_use_codes';
   static override idColumn = ['datasetId', 'code'];
   static override timestamps = false;
-  static override jsonAttributes = ['swat'];
+  static override jsonSchema = jsonColumns({ swat: OBJECT_OR_NULL });
+  static override get relationMappings() {
+    return { dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'land_use_codes.datasetId', to: 'datasets.id' } } };
+  }
   declare datasetId: number;
   declare code: string;
   declare name: string;
@@ -86,7 +131,10 @@ export class Soil extends BaseModel {
   static override tableName = 'soils';
   static override idColumn = ['datasetId', 'name'];
   static override timestamps = false;
-  static override jsonAttributes = ['swat'];
+  static override jsonSchema = jsonColumns({ swat: OBJECT_OR_NULL });
+  static override get relationMappings() {
+    return { dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'soils.datasetId', to: 'datasets.id' } } };
+  }
   declare datasetId: number;
   declare name: string;
   declare hydGroup: string;
@@ -98,7 +146,15 @@ export class Soil extends BaseModel {
 export class Subbasin extends BaseModel {
   static override tableName = 'subbasins';
   static override timestamps = false;
-  static override jsonAttributes = ['geometry', 'streams', 'swat'];
+  static override jsonSchema = jsonColumns({ geometry: 'object', streams: OBJECT_OR_NULL, swat: OBJECT_OR_NULL });
+  static override get relationMappings() {
+    return {
+      dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'subbasins.datasetId', to: 'datasets.id' } },
+      /** the subbasin this one drains to (none: the outlet) */
+      downstream: { relation: BaseModel.BelongsToOneRelation, modelClass: Subbasin, join: { from: 'subbasins.downstreamId', to: 'subbasins.id' } },
+      hrus: { relation: BaseModel.HasManyRelation, modelClass: Hru, join: { from: 'subbasins.id', to: 'hrus.subbasinId' } },
+    };
+  }
   declare id: number;
   declare datasetId: number;
   declare number: number;
@@ -127,7 +183,13 @@ export class Subbasin extends BaseModel {
 export class Hru extends BaseModel {
   static override tableName = 'hrus';
   static override timestamps = false;
-  static override jsonAttributes = ['swat'];
+  static override jsonSchema = jsonColumns({ swat: OBJECT_OR_NULL });
+  static override get relationMappings() {
+    return {
+      dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'hrus.datasetId', to: 'datasets.id' } },
+      subbasin: { relation: BaseModel.BelongsToOneRelation, modelClass: Subbasin, join: { from: 'hrus.subbasinId', to: 'subbasins.id' } },
+    };
+  }
   declare id: number;
   declare datasetId: number;
   declare subbasinId: number;
@@ -150,6 +212,9 @@ export class Hru extends BaseModel {
 
 export class WeatherDataset extends BaseModel {
   static override tableName = 'weather_datasets';
+  static override get relationMappings() {
+    return { stations: { relation: BaseModel.HasManyRelation, modelClass: WeatherStation, join: { from: 'weather_datasets.id', to: 'weather_stations.weatherDatasetId' } } };
+  }
   declare id: number;
   declare key: string | null;
   declare name: string;
@@ -195,6 +260,9 @@ export type WeatherVariable = 'pcp' | 'tmp' | 'slr' | 'hmd' | 'wnd';
 export class WeatherStation extends BaseModel {
   static override tableName = 'weather_stations';
   static override timestamps = false;
+  static override get relationMappings() {
+    return { weatherDataset: { relation: BaseModel.BelongsToOneRelation, modelClass: WeatherDataset, join: { from: 'weather_stations.weatherDatasetId', to: 'weather_datasets.id' } } };
+  }
   declare id: number;
   declare weatherDatasetId: number;
   declare variable: WeatherVariable;
@@ -213,6 +281,9 @@ export class WeatherStation extends BaseModel {
 export class CalibrationGroup extends BaseModel {
   static override tableName = 'calibration_groups';
   static override timestamps = false;
+  static override get relationMappings() {
+    return { calibrations: { relation: BaseModel.HasManyRelation, modelClass: Calibration, join: { from: 'calibration_groups.id', to: 'calibrations.groupId' } } };
+  }
   declare id: number;
   declare key: string | null;
   declare name: string;
@@ -222,7 +293,14 @@ export class CalibrationGroup extends BaseModel {
 export class Calibration extends BaseModel {
   static override tableName = 'calibrations';
   static override timestamps = false;
-  static override jsonAttributes = ['startingSubbasinIds', 'parameters'];
+  static override jsonSchema = jsonColumns({ startingSubbasinIds: 'array', parameters: OBJECT_OR_NULL });
+  static override get relationMappings() {
+    return {
+      group: { relation: BaseModel.BelongsToOneRelation, modelClass: CalibrationGroup, join: { from: 'calibrations.groupId', to: 'calibration_groups.id' } },
+      dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'calibrations.datasetId', to: 'datasets.id' } },
+      sites: { relation: BaseModel.HasManyRelation, modelClass: CalibrationSite, join: { from: 'calibrations.id', to: 'calibration_sites.calibrationId' } },
+    };
+  }
   declare id: number;
   declare groupId: number;
   declare datasetId: number;
@@ -237,7 +315,10 @@ export class Calibration extends BaseModel {
 export class CalibrationSite extends BaseModel {
   static override tableName = 'calibration_sites';
   static override timestamps = false;
-  static override jsonAttributes = ['data'];
+  static override jsonSchema = jsonColumns({ data: 'array' });
+  static override get relationMappings() {
+    return { calibration: { relation: BaseModel.BelongsToOneRelation, modelClass: Calibration, join: { from: 'calibration_sites.calibrationId', to: 'calibrations.id' } } };
+  }
   declare id: number;
   declare calibrationId: number;
   declare number: string;
@@ -251,7 +332,10 @@ export class CalibrationSite extends BaseModel {
 export class DatasetRegion extends BaseModel {
   static override tableName = 'dataset_regions';
   static override timestamps = false;
-  static override jsonAttributes = ['geometry', 'endingSubbasinNames'];
+  static override jsonSchema = jsonColumns({ geometry: 'object', endingSubbasinNames: 'array' });
+  static override get relationMappings() {
+    return { dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'dataset_regions.datasetId', to: 'datasets.id' } } };
+  }
   declare id: number;
   declare datasetId: number;
   declare name: string;

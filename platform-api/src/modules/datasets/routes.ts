@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { currentUser, requireUser } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { intParam } from '../../http/validate.ts';
 import * as datasets from './service.ts';
 
@@ -10,9 +9,7 @@ export function register(router: Router): void {
   });
 
   router.get('/datasets/cropcodes', async (ctx) => {
-    const id = intParam(String(ctx.query.id ?? ''));
-    if (!(await datasets.readableDataset(id, ctx.state.user))) throw notFound();
-    ctx.body = await datasets.cropCodes(id);
+    ctx.body = await datasets.cropCodes(intParam(String(ctx.query.id ?? '')), ctx.state.user);
   });
 
   router.get('/datasets/user', requireUser, async (ctx) => {
@@ -20,8 +17,6 @@ export function register(router: Router): void {
   });
 
   router.get('/datasets/outlinegeojson/:id', requireUser, async (ctx) => {
-    const d = await datasets.readableDataset(intParam(ctx.params.id), ctx.state.user);
-    if (!d) throw notFound();
-    ctx.body = await datasets.outlineGeoJson(d);
+    ctx.body = await datasets.outlineGeoJson(intParam(ctx.params.id), ctx.state.user);
   });
 }

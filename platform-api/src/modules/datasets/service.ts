@@ -1,3 +1,4 @@
+import { NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { Tier } from '../tiers/models.ts';
 import { defaultTier } from '../tiers/service.ts';
@@ -41,16 +42,22 @@ export async function publicDatasetGroups(): Promise<OptionGroup[]> {
   return [...groups.values()].sort((a, b) => (a.label === 'System datasets' ? -1 : b.label === 'System datasets' ? 1 : a.label.localeCompare(b.label)));
 }
 
-/** Whether a user may read a dataset's public data (land uses, subbasins): public, or their own. */
+/** The active dataset if the user may read its data (land uses, subbasins): Dataset's
+ * `accessibleBy` (public, their own, every one for administrators). */
 export async function readableDataset(id: number, user: User | undefined): Promise<Dataset | undefined> {
-  const d = await Dataset.query().findById(id);
-  if (!d || !d.isActive) return undefined;
-  if (d.accessibility === 'Public') return d;
-  if (user && (user.isAdmin || d.userId === user.id)) return d;
-  return undefined;
+  return Dataset.query().findById(id).where('isActive', true).modify('accessibleBy', user);
 }
 
-export async function cropCodes(datasetId: number): Promise<{ code: string; name: string }[]> {
+/** The readable dataset, or NotFoundError. */
+export async function datasetFor(id: number, user: User | undefined): Promise<Dataset> {
+  const d = await readableDataset(id, user);
+  if (!d) throw new NotFoundError();
+  return d;
+}
+
+/** GET datasets/cropcodes?id=: the land uses of a dataset the user may read. */
+export async function cropCodes(datasetId: number, user: User | undefined): Promise<{ code: string; name: string }[]> {
+  await datasetFor(datasetId, user);
   const rows = await LandUseCode.query().where('datasetId', datasetId).orderBy('code');
   return rows.map((r) => ({ code: r.code, name: r.name }));
 }
@@ -68,7 +75,8 @@ export async function tierOf(user: User): Promise<Tier | undefined> {
  * the limits of the user's tier (0 = unlimited; `datasets` empty = every dataset). */
 export async function userDatasets(user: User) {
   const own = await Dataset.query()
-    .where({ isActive: true, isUserSubmitted: true, userId: user.id })
+    .modify('ownedBy', user)
+    .where({ isActive: true, isUserSubmitted: true })
     .orderBy([{ column: 'optionOrder' }, { column: 'name' }]);
   const tier = await tierOf(user);
   return {
@@ -80,8 +88,9 @@ export async function userDatasets(user: User) {
 
 const EMPTY = { type: 'FeatureCollection', features: [] as unknown[] };
 
-/** GET /datasets/outlinegeojson/{id}: the study-area outline and the regions (GeoJSON). */
-export async function outlineGeoJson(d: Dataset) {
+/** GET /datasets/outlinegeojson/{id}: the study-area outline and the regions (GeoJSON) of a dataset the user may read. */
+export async function outlineGeoJson(id: number, user: User | undefined) {
+  const d = await datasetFor(id, user);
   const regions = await DatasetRegion.query().where('datasetId', d.id).orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
   return {
     outline: d.outline ?? EMPTY,

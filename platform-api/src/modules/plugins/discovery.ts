@@ -1,10 +1,11 @@
-// Workspace plugins register themselves through the `headwater` block of their package.json.
+// Workspace plugins register themselves through the `headwater` block of their package.json,
+// checked against the manifest schema (plugin-sdk/manifest.schema.json) and spelled out.
 // Discovery reads plugins/* and editors/*; the build output (dist/) is served at /plugins/{id}/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PluginServer } from '@headwater/plugin-sdk/server/index.ts';
-import { validateManifest, type PluginManifest } from './manifest.ts';
+import { loadManifest, registryProblems, type PluginManifest } from './manifest.ts';
 
 export type WorkspacePlugin = { manifest: PluginManifest; dir: string; distDir: string; serverEntry?: string };
 
@@ -16,11 +17,9 @@ export function discoverWorkspacePlugins(repoRoot: string): WorkspacePlugin[] {
     for (const name of readdirSync(base).sort()) {
       const pkgPath = join(base, name, 'package.json');
       if (!existsSync(pkgPath)) continue;
-      const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version?: string; headwater?: Partial<PluginManifest> };
+      const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version?: string; headwater?: unknown };
       if (!pkg.headwater) continue;
-      const manifest = { routes: [], nav: [], ...pkg.headwater, version: pkg.version ?? '0.0.0' } as PluginManifest;
-      const problems = validateManifest(manifest);
-      if (problems.length) throw new Error(`${pkgPath}: invalid headwater block: ${problems.join(' ')}`);
+      const manifest = loadManifest(pkg, pkgPath);
       const dir = join(base, name);
       const serverEntry = ['server/index.ts', 'server/index.js'].map((f) => join(dir, f)).find((f) => existsSync(f));
       found.push({ manifest, dir, distDir: join(dir, 'dist'), serverEntry });
@@ -31,6 +30,8 @@ export function discoverWorkspacePlugins(repoRoot: string): WorkspacePlugin[] {
     if (ids.has(p.manifest.id)) throw new Error(`two workspace plugins use the id '${p.manifest.id}'`);
     ids.add(p.manifest.id);
   }
+  const problems = registryProblems(found.map((p) => p.manifest));
+  if (problems.length) throw new Error(`workspace plugins disagree: ${problems.join(' ')}`);
   return found;
 }
 

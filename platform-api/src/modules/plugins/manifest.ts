@@ -1,2 +1,2 @@
-export type { PluginManifest, PluginListing, NavEntry, PluginRoute } from '@headwater/plugin-sdk/manifest.ts';
-export { validateManifest, remoteName, sdkCompatible, SDK_VERSION } from '@headwater/plugin-sdk/manifest.ts';
+export type { PluginManifest, PluginListing, NavEntry, PluginRoute, ManifestSource } from '@headwater/plugin-sdk/schema';
+export { validateManifest, loadManifest, registryProblems, expandManifest, remoteName, sdkCompatible, SDK_VERSION } from '@headwater/plugin-sdk/schema';

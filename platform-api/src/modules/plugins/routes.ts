@@ -6,6 +6,8 @@ import { notFound, validationError } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import * as plugins from './service.ts';
 
+export const CORE_PLUGIN_MESSAGE = 'This plugin administers the others and cannot be disabled.';
+
 const toggleBody = z.object({ enabled: z.boolean().optional(), settings: z.record(z.string(), z.unknown()).optional() });
 const registerBody = z.object({ manifestUrl: z.string({ error: 'Required' }).min(1, 'Required') });
 
@@ -23,6 +25,7 @@ export function register(router: Router, deps: AppDeps): void {
     const body = parseBody(toggleBody, ctx.request.body);
     const row = await plugins.setPluginEnabled(ctx.params.id!, body);
     if (!row) throw notFound();
+    if (row === 'core') throw validationError({ enabled: [CORE_PLUGIN_MESSAGE] });
     await deps.bus.publish('site', 'plugins-changed', { id: row.id, enabled: row.enabled });
     ctx.body = plugins.toListing(row);
   });

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { User } from '../users/models.ts';
 import { getSetting, setSetting } from '../settings/service.ts';
 import { PluginRecord } from './models.ts';
-import { remoteName, validateManifest, type PluginListing, type PluginManifest } from './manifest.ts';
+import { expandManifest, registryProblems, remoteName, validateManifest, type ManifestSource, type PluginListing, type PluginManifest } from './manifest.ts';
 import type { WorkspacePlugin } from './discovery.ts';
 
 /** The feature flags the site settings expose (spec 3 website settings). */
@@ -100,9 +100,9 @@ export async function listPluginsFor(user: User | undefined): Promise<PluginList
     });
 }
 
-export async function listAllPlugins(): Promise<(PluginListing & { enabled: boolean; source: string; flag?: string; description?: string })[]> {
+export async function listAllPlugins(): Promise<(PluginListing & { enabled: boolean; source: string; flag?: string; description?: string; core?: boolean })[]> {
   const rows = await PluginRecord.query().orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
-  return rows.map((p) => ({ ...toListing(p), enabled: p.enabled, source: p.source, flag: p.manifest.flag, description: p.manifest.description }));
+  return rows.map((p) => ({ ...toListing(p), enabled: p.enabled, source: p.source, flag: p.manifest.flag, description: p.manifest.description, core: p.manifest.core }));
 }
 
 export async function isPluginEnabled(id: string): Promise<boolean> {
@@ -113,9 +113,11 @@ export async function setPluginEnabled(
   id: string,
   change: { enabled?: boolean; settings?: Record<string, unknown> },
   trx?: Knex.Transaction,
-): Promise<PluginRecord | undefined> {
+): Promise<PluginRecord | 'core' | undefined> {
   const row = await PluginRecord.query(trx).findById(id);
   if (!row) return undefined;
+  // The plugin administration page itself: disabling it would lock administrators out.
+  if (change.enabled === false && row.manifest.core) return 'core';
   const patch: Partial<PluginRecord> = {};
   if (change.enabled !== undefined) Object.assign(patch, { enabled: change.enabled, adminSet: true });
   if (change.settings !== undefined) patch.settings = { ...row.settings, ...change.settings };
@@ -196,11 +198,15 @@ export async function registerExternalPlugin(
   }
   const hw = await get(new URL('headwater.json', url).href);
   if (hw.error) return { errors: [`headwater.json: ${hw.error}`] };
-  const manifest = hw.body as PluginManifest;
-  const problems = validateManifest(manifest);
+  const problems = validateManifest(hw.body);
   if (problems.length) return { errors: problems };
+  const manifest = expandManifest(hw.body as ManifestSource);
   const existing = await PluginRecord.query(trx).findById(manifest.id);
   if (existing?.source === 'workspace') return { errors: [`A built-in plugin already uses the id '${manifest.id}'.`] };
+  // A route name or path belongs to one plugin: links resolve by name, the shell routes by path.
+  const others = (await PluginRecord.query(trx).whereNot('id', manifest.id)).map((r) => r.manifest);
+  const clashes = registryProblems([...others, manifest]).filter((m) => m.includes(`'${manifest.id}'`));
+  if (clashes.length) return { errors: clashes };
   const fields = {
     kind: manifest.kind,
     title: manifest.title,

@@ -1,24 +1,23 @@
 // Who reaches a project, and the project name rules (spec 1 §5, §6).
 import type { Knex } from 'knex';
-import { HttpError, forbidden, notFound, validationError } from '../../http/errors.ts';
+import { InputError, NotAllowedError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { Tier } from '../tiers/models.ts';
-import { Project } from './models.ts';
+import { Project, type Viewer } from './models.ts';
 
-/**
- * Whether a user may open, edit and run a project. Today: its owner only. The groups issue
- * extends this one function (members of groups the project is shared with).
- */
-export function canAccessProject(user: Pick<User, 'id'> | undefined, project: Pick<Project, 'userId'>): boolean {
-  return !!user && project.userId === user.id;
+// Who may reach a project is ONE rule: Project's `accessibleBy` modifier (models.ts). Lookups
+// and lists go through it; the groups issue extends it there.
+
+/** The project, or NotFoundError when there is none and NotAllowedError when it is someone else's. */
+export async function projectFor(user: User, id: number, trx?: Knex.Transaction): Promise<Project> {
+  const project = await Project.query(trx).findById(id).modify('accessibleBy', user);
+  if (project) return project;
+  throw (await Project.query(trx).findById(id).select('id')) ? new NotAllowedError() : new NotFoundError();
 }
 
-/** The project, or 404 when there is none and 403 when it is someone else's. */
-export async function projectFor(user: User, id: number, trx?: Knex.Transaction): Promise<Project> {
-  const project = await Project.query(trx).findById(id);
-  if (!project) throw notFound();
-  if (!canAccessProject(user, project)) throw forbidden();
-  return project;
+/** Whether the user may join the project's live-status room. */
+export async function mayWatchProject(user: Viewer, id: number): Promise<boolean> {
+  return !!(await Project.query().findById(id).modify('accessibleBy', user).select('id'));
 }
 
 export const NAME_MESSAGES = {
@@ -41,7 +40,7 @@ export function projectNameErrors(name: unknown, required: string = NAME_MESSAGE
 
 export function checkProjectName(name: unknown, field: string, required?: string): string {
   const errors = projectNameErrors(name, required);
-  if (errors.length) throw validationError({ [field]: errors });
+  if (errors.length) throw new InputError({ [field]: errors });
   return (name as string).trim();
 }
 
@@ -67,12 +66,12 @@ export function checkTierForCreation(tier: Tier | undefined, numSubbasins: numbe
   const overSubbasins = tier.subbasinLimit > 0 && numSubbasins > tier.subbasinLimit;
   const hruUnreachable = tier.hruLimit > 0 && numSubbasins > tier.hruLimit;
   if (overSubbasins || hruUnreachable) {
-    throw new HttpError(400, `Your account is limited to ${fmt(tier.subbasinLimit)} subbasins and ${fmt(tier.hruLimit)} HRUs per project. Please select a smaller watershed.`);
+    throw new InputError(`Your account is limited to ${fmt(tier.subbasinLimit)} subbasins and ${fmt(tier.hruLimit)} HRUs per project. Please select a smaller watershed.`);
   }
 }
 
 /** Admins and partial admins use any dataset; others those of their tier (none listed: all). */
 export function checkTierDataset(user: User, tier: Tier | undefined, datasetId: number): void {
   if (user.isAdmin || !tier || tier.datasets.length === 0 || tier.datasets.includes(datasetId)) return;
-  throw new HttpError(403, 'Your account tier does not include this dataset.');
+  throw new NotAllowedError('Your account tier does not include this dataset.');
 }

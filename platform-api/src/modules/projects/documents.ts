@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import busboy from 'busboy';
 import type { AppDeps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { projectFor } from './access.ts';
 import { Project } from './models.ts';
@@ -64,7 +64,7 @@ export async function listDocuments(deps: AppDeps, user: User, id: number) {
 export async function documentPath(deps: AppDeps, user: User, id: number, fileName: string): Promise<string> {
   const p = await projectFor(user, id);
   const name = safeDocumentName(fileName);
-  if (!name || !listNames(documentsDir(deps, p.id)).includes(name)) throw notFound();
+  if (!name || !listNames(documentsDir(deps, p.id)).includes(name)) throw new NotFoundError();
   return join(documentsDir(deps, p.id), name);
 }
 
@@ -84,7 +84,7 @@ export async function uploadDocuments(deps: AppDeps, user: User, id: number, req
   mkdirSync(tmpDir, { recursive: true });
   const received: Received[] = [];
   const type = req.headers['content-type'] ?? '';
-  if (!/multipart\/form-data/i.test(type)) throw validationError({ file: [DOCUMENT_MESSAGES.none] });
+  if (!/multipart\/form-data/i.test(type)) throw new InputError({ file: [DOCUMENT_MESSAGES.none] });
 
   await new Promise<void>((resolve, reject) => {
     let bb: busboy.Busboy;
@@ -138,7 +138,7 @@ export async function uploadDocuments(deps: AppDeps, user: User, id: number, req
   if (!errors.length && existing.size + added.size > MAX_DOCUMENTS) errors.push(DOCUMENT_MESSAGES.count);
   if (errors.length) {
     cleanup();
-    throw validationError({ file: errors });
+    throw new InputError({ file: errors });
   }
   mkdirSync(dir, { recursive: true });
   for (const r of received) renameSync(r.tmp, join(dir, r.name));

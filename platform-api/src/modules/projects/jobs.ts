@@ -9,7 +9,8 @@ import { setHrus, type HruInput } from '@headwater/swat/hru/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Handler, JobContext } from '../../jobs/queue.ts';
 import { Project } from './models.ts';
-import { QUEUES, geoJsonOf, projectDir, watershedCsv, WATERSHED_CSVS, type ProjectJob } from './service.ts';
+import { geoJsonOf, watershedCsv, WATERSHED_CSVS } from './downloads.ts';
+import { QUEUES, projectDir, type ProjectJob } from './service.ts';
 import { reportProjectError, reportProjectProgress } from './status.ts';
 import { copyHrus, copySubbasins, pgArray, projectTotals, watershedSubbasinIds } from './watershed.ts';
 

@@ -1,10 +1,55 @@
-// Project tables (migration 004_projects.ts).
-import { BaseModel } from '../../db/base-model.ts';
+// Project tables (migration 004_projects.ts): a project belongs to its owner and was made from a
+// dataset; it has scenarios (scenarios module), error reports (error-reports module), and its
+// copy of the watershed (project_subbasins, project_hrus).
+import type { Modifiers, QueryBuilder } from 'objection';
 import type { HruGroups, HruMethod, HruUnits } from '@headwater/swat/hru/index.ts';
+import { BaseModel, jsonColumns } from '../../db/base-model.ts';
+import { Dataset, Subbasin } from '../datasets/models.ts';
+import { ErrorReport } from '../error-reports/models.ts';
+import { Scenario } from '../scenarios/models.ts';
+import { User } from '../users/models.ts';
+
+/** Who asks: the signed-in user, or nobody. */
+export type Viewer = Pick<User, 'id'> | undefined;
 
 export class Project extends BaseModel {
   static override tableName = 'projects';
-  static override jsonAttributes = ['startingSubbasinIds', 'exemptLanduse', 'noAreaRedistribution', 'originalGroups', 'trimmedGroups'];
+  static override jsonSchema = jsonColumns({
+    startingSubbasinIds: 'array',
+    exemptLanduse: 'array',
+    noAreaRedistribution: 'array',
+    originalGroups: ['object', 'null'],
+    trimmedGroups: ['object', 'null'],
+  });
+
+  static override modifiers: Modifiers<QueryBuilder<Project>> = {
+    /**
+     * The projects a user may open, edit and run: their own (administrators get no special
+     * access). Every list and lookup of projects goes through this (`projectFor` in access.ts for
+     * one project). The groups issue joins group membership here: projects shared with a group the
+     * user is a member of.
+     */
+    accessibleBy(query: QueryBuilder<Project>, user: Viewer) {
+      if (!user) query.whereRaw('false');
+      else query.where(`${query.tableRefFor(Project)}.userId`, user.id);
+    },
+    /** The projects a user owns (tier usage counts these, whoever else may open them later). */
+    ownedBy(query: QueryBuilder<Project>, user: Pick<User, 'id'>) {
+      query.where(`${query.tableRefFor(Project)}.userId`, user.id);
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      owner: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'projects.userId', to: 'users.id' } },
+      dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'projects.datasetId', to: 'datasets.id' } },
+      scenarios: { relation: BaseModel.HasManyRelation, modelClass: Scenario, join: { from: 'projects.id', to: 'scenarios.projectId' } },
+      subbasins: { relation: BaseModel.HasManyRelation, modelClass: ProjectSubbasin, join: { from: 'projects.id', to: 'project_subbasins.projectId' } },
+      hrus: { relation: BaseModel.HasManyRelation, modelClass: ProjectHru, join: { from: 'projects.id', to: 'project_hrus.projectId' } },
+      errorReports: { relation: BaseModel.HasManyRelation, modelClass: ErrorReport, join: { from: 'projects.id', to: 'error_reports.projectId' } },
+    };
+  }
+
   declare id: number;
   declare userId: number;
   declare datasetId: number | null;
@@ -50,11 +95,24 @@ export class Project extends BaseModel {
   declare zipAbort: boolean;
   declare copiedFromId: number | null;
   declare lastModifiedDate: Date;
+  declare owner?: User;
+  declare dataset?: Dataset | null;
+  declare scenarios?: Scenario[];
+  declare subbasins?: ProjectSubbasin[];
+  declare hrus?: ProjectHru[];
+  declare errorReports?: ErrorReport[];
 }
 
 export class ProjectSubbasin extends BaseModel {
   static override tableName = 'project_subbasins';
   static override timestamps = false;
+  static override get relationMappings() {
+    return {
+      project: { relation: BaseModel.BelongsToOneRelation, modelClass: Project, join: { from: 'project_subbasins.projectId', to: 'projects.id' } },
+      /** the dataset subbasin it was copied from */
+      subbasin: { relation: BaseModel.BelongsToOneRelation, modelClass: Subbasin, join: { from: 'project_subbasins.subbasinId', to: 'subbasins.id' } },
+    };
+  }
   declare id: number;
   declare projectId: number;
   declare subbasinId: number;
@@ -75,6 +133,11 @@ export class ProjectSubbasin extends BaseModel {
 export class ProjectHru extends BaseModel {
   static override tableName = 'project_hrus';
   static override timestamps = false;
+  static override get relationMappings() {
+    return {
+      project: { relation: BaseModel.BelongsToOneRelation, modelClass: Project, join: { from: 'project_hrus.projectId', to: 'projects.id' } },
+    };
+  }
   declare id: number;
   declare projectId: number;
   declare hruId: number;

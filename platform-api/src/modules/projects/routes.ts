@@ -10,9 +10,10 @@ import { notFound } from '../../http/errors.ts';
 import { sendCsv, sendGrid } from '../../http/grid.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import { registerRoomAuthorizer } from '../../status/hub.ts';
-import { canAccessProject } from './access.ts';
+import { mayWatchProject } from './access.ts';
 import { deleteDocument, documentPath, listDocuments, uploadDocuments } from './documents.ts';
-import { Project } from './models.ts';
+import * as downloads from './downloads.ts';
+import * as hrus from './hrus.ts';
 import * as projects from './service.ts';
 
 const id = z.coerce.number().int().nonnegative();
@@ -66,9 +67,7 @@ function numeric(names: string[], handler: (ctx: Context) => Promise<void>) {
 export function register(router: Router, deps: AppDeps): void {
   // Live status: only those who may open the project join its room.
   registerRoomAuthorizer('project', async (user, roomId) => {
-    if (!user || !/^\d+$/.test(roomId)) return false;
-    const p = await Project.query().findById(Number(roomId));
-    return !!p && canAccessProject(user, p);
+    return /^\d+$/.test(roomId) && mayWatchProject(user, Number(roomId));
   });
 
   router.get('/projects/dashboard', requireRegistered, async (ctx) => {
@@ -80,7 +79,7 @@ export function register(router: Router, deps: AppDeps): void {
   });
 
   router.get('/projects', requireRegistered, async (ctx) => {
-    const { query } = await projects.projectRowsQuery(deps.db, currentUser(ctx));
+    const { query } = projects.projectRowsQuery(deps.db, currentUser(ctx));
     await sendGrid(ctx, deps.db, query, projects.PROJECT_GRID, { csvName: 'projects.csv' });
   });
 
@@ -103,27 +102,27 @@ export function register(router: Router, deps: AppDeps): void {
   });
 
   router.get('/projects/abortzip/:id', requireRegistered, async (ctx) => {
-    ctx.body = await projects.abortZip(deps, currentUser(ctx), intParam(ctx.params.id));
+    ctx.body = await downloads.abortZip(deps, currentUser(ctx), intParam(ctx.params.id));
   });
 
   // HRUs
   router.get('/projects/hrus/:id', requireRegistered, async (ctx) => {
-    ctx.body = await projects.hruPage(deps, currentUser(ctx), intParam(ctx.params.id));
+    ctx.body = await hrus.hruPage(deps, currentUser(ctx), intParam(ctx.params.id));
   });
 
   router.post('/projects/hrus', requireRegistered, async (ctx) => {
     const form = parseBody(hruSchema, ctx.request.body);
-    ctx.body = await projects.submitHrus(deps, currentUser(ctx), form as projects.HruForm);
+    ctx.body = await hrus.submitHrus(deps, currentUser(ctx), form as hrus.HruForm);
   });
 
   router.patch('/projects/hrus/reset/:id', requireRegistered, async (ctx) => {
-    ctx.body = await projects.resetHrus(deps, currentUser(ctx), intParam(ctx.params.id));
+    ctx.body = await hrus.resetHrus(deps, currentUser(ctx), intParam(ctx.params.id));
   });
 
   router.get('/hruselection/hrus/:id', requireRegistered, async (ctx) => {
     const original = ['1', 'true'].includes(String(ctx.query.original ?? ''));
-    const { query, total } = await projects.hruRowsQuery(deps, currentUser(ctx), intParam(ctx.params.id), original);
-    await sendGrid(ctx, deps.db, query, projects.HRU_GRID, { csvName: `hrus-${ctx.params.id}.csv`, map: projects.hruRow, knownTotal: total });
+    const { query, total } = await hrus.hruRowsQuery(deps, currentUser(ctx), intParam(ctx.params.id), original);
+    await sendGrid(ctx, deps.db, query, hrus.HRU_GRID, { csvName: `hrus-${ctx.params.id}.csv`, map: hrus.hruRow, knownTotal: total });
   });
 
   // Documents
@@ -155,30 +154,28 @@ export function register(router: Router, deps: AppDeps): void {
   });
 
   router.get('/projects/downloads/:id', requireRegistered, async (ctx) => {
-    ctx.body = await projects.downloads(deps, currentUser(ctx), intParam(ctx.params.id));
+    ctx.body = await downloads.downloads(deps, currentUser(ctx), intParam(ctx.params.id));
   });
 
   router.put('/projects/zip/:id', requireRegistered, async (ctx) => {
     const { value } = parseBody(zipSchema, ctx.request.body ?? {});
-    ctx.body = await projects.requestZip(deps, currentUser(ctx), intParam(ctx.params.id), value === true || value === 'true');
+    ctx.body = await downloads.requestZip(deps, currentUser(ctx), intParam(ctx.params.id), value === true || value === 'true');
   });
 
   router.get('/projects/zipfile/:id', requireRegistered, async (ctx) => {
-    const file = await projects.zipFilePath(deps, currentUser(ctx), intParam(ctx.params.id));
+    const file = await downloads.zipFilePath(deps, currentUser(ctx), intParam(ctx.params.id));
     attachment(ctx, file.path, file.name, 'application/zip');
   });
 
   router.get('/projects/csv/:id/:kind', requireRegistered, async (ctx) => {
     const pid = intParam(ctx.params.id);
     const kind = ctx.params.kind!;
-    if (!(projects.WATERSHED_CSVS as readonly string[]).includes(kind)) throw notFound();
-    await projects.basicInfo(currentUser(ctx), pid); // access check
-    sendCsv(ctx, `project-${pid}-${kind}.csv`, await projects.watershedCsv(deps.db, pid, kind));
+    sendCsv(ctx, `project-${pid}-${kind}.csv`, await downloads.projectCsv(deps, currentUser(ctx), pid, kind));
   });
 
   router.get('/exports/geojson/:projectID/:layer', requireRegistered, async (ctx) => {
     const layer = String(ctx.params.layer).replace(/\.geojson$/, '');
-    const geojson = await projects.geoJsonLayer(deps, currentUser(ctx), intParam(ctx.params.projectID), layer);
+    const geojson = await downloads.geoJsonLayer(deps, currentUser(ctx), intParam(ctx.params.projectID), layer);
     ctx.set('Content-Disposition', `attachment; filename="${layer}.geojson"`);
     ctx.type = 'application/geo+json';
     ctx.body = JSON.stringify(geojson);

@@ -48,6 +48,10 @@ export function statusOf(p: Project) {
   };
 }
 
+export function progressOf(p: Project) {
+  return { percent: p.progressPercent, message: p.progressMessage };
+}
+
 export function isBusy(p: Project): boolean {
   return p.isCreating || p.isCopying || p.isSettingHrus || p.isZipping;
 }

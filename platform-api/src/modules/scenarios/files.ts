@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { Scenario } from './models.ts';
 import { scenarioFolders } from './run/job.ts';
@@ -34,7 +34,7 @@ export async function scenarioFilesZip(deps: AppDeps, user: User, id: number, de
   const folders = scenarioFolders(deps, id);
   const dir = debug ? folders.run : folders.files;
   const has = debug ? scenario.hasDebugFiles : scenario.hasFiles;
-  if (!has || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw notFound();
+  if (!has || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new NotFoundError();
   const name = `${safeName(project.name)}-${safeName(scenario.name)}${debug ? '-debug' : ''}`;
   return { stream: zipFolder(dir, 'TxtInOut'), name: `${name}.zip` };
 }

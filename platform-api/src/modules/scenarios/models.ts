@@ -1,5 +1,12 @@
-// Scenario tables (migration 005_scenarios.ts).
-import { BaseModel } from '../../db/base-model.ts';
+// Scenario tables (migration 005_scenarios.ts): a scenario belongs to a project (whoever may
+// open the project may open its scenarios), holds saved modifications, and names its weather,
+// climate change and SWAT version choices.
+import type { Modifiers, QueryBuilder } from 'objection';
+import { ANY_JSON, BaseModel, jsonColumns } from '../../db/base-model.ts';
+import { WeatherDataset } from '../datasets/models.ts';
+import { ErrorReport } from '../error-reports/models.ts';
+import { Project, type Viewer } from '../projects/models.ts';
+import { User } from '../users/models.ts';
 
 export type RunSettings = {
   writeSwatEditor: boolean;
@@ -23,7 +30,29 @@ export type RunSummary = {
 
 export class Scenario extends BaseModel {
   static override tableName = 'scenarios';
-  static override jsonAttributes = ['runSettings', 'runSummary'];
+  static override jsonSchema = jsonColumns({ runSettings: 'object', runSummary: ['object', 'null'] });
+
+  static override modifiers: Modifiers<QueryBuilder<Scenario>> = {
+    /** The scenarios a user may open: those of the projects they may open (Project's accessibleBy). */
+    accessibleBy(query: QueryBuilder<Scenario>, user: Viewer) {
+      query.whereIn(`${query.tableRefFor(Scenario)}.projectId`, Project.query().select('projects.id').modify('accessibleBy', user));
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      project: { relation: BaseModel.BelongsToOneRelation, modelClass: Project, join: { from: 'scenarios.projectId', to: 'projects.id' } },
+      /** who created it */
+      creator: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'scenarios.userId', to: 'users.id' } },
+      modifications: { relation: BaseModel.HasManyRelation, modelClass: ScenarioModification, join: { from: 'scenarios.id', to: 'scenario_modifications.scenarioId' } },
+      weatherDataset: { relation: BaseModel.BelongsToOneRelation, modelClass: WeatherDataset, join: { from: 'scenarios.weatherDatasetId', to: 'weather_datasets.id' } },
+      climateChangeScenario: { relation: BaseModel.BelongsToOneRelation, modelClass: ClimateChangeScenario, join: { from: 'scenarios.climateChangeScenarioId', to: 'climate_change_scenarios.id' } },
+      climateChangeTimePeriod: { relation: BaseModel.BelongsToOneRelation, modelClass: ClimateChangeTimePeriod, join: { from: 'scenarios.climateChangeTimePeriodId', to: 'climate_change_time_periods.id' } },
+      swatVersion: { relation: BaseModel.BelongsToOneRelation, modelClass: SwatVersion, join: { from: 'scenarios.swatVersionId', to: 'swat_versions.id' } },
+      errorReports: { relation: BaseModel.HasManyRelation, modelClass: ErrorReport, join: { from: 'scenarios.id', to: 'error_reports.scenarioId' } },
+    };
+  }
+
   declare id: number;
   declare projectId: number;
   declare userId: number | null;
@@ -53,11 +82,28 @@ export class Scenario extends BaseModel {
   declare hasFiles: boolean;
   declare hasDebugFiles: boolean;
   declare lastModifiedDate: Date;
+  declare project?: Project;
+  declare modifications?: ScenarioModification[];
 }
 
 export class ScenarioModification extends BaseModel {
   static override tableName = 'scenario_modifications';
-  static override jsonAttributes = ['subbasins', 'landuses', 'soils', 'slopes', 'months', 'modificationObject'];
+  // modificationObject: the editor's JSON schema constrains it (mods.ts), not the table
+  static override jsonSchema = jsonColumns({ subbasins: 'array', landuses: 'array', soils: 'array', slopes: 'array', months: 'array', modificationObject: ANY_JSON });
+
+  static override modifiers: Modifiers<QueryBuilder<ScenarioModification>> = {
+    /** The saved changes of the scenarios a user may open. */
+    accessibleBy(query: QueryBuilder<ScenarioModification>, user: Viewer) {
+      query.whereIn(`${query.tableRefFor(ScenarioModification)}.scenarioId`, Scenario.query().select('scenarios.id').modify('accessibleBy', user));
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      scenario: { relation: BaseModel.BelongsToOneRelation, modelClass: Scenario, join: { from: 'scenario_modifications.scenarioId', to: 'scenarios.id' } },
+    };
+  }
+
   declare id: number;
   declare scenarioId: number;
   declare modType: string;
@@ -80,20 +126,6 @@ export class SwatVersion extends BaseModel {
   declare isDefault: boolean;
   declare isDisabled: boolean;
   declare sortOrder: number;
-}
-
-export class ErrorReport extends BaseModel {
-  static override tableName = 'error_reports';
-  declare id: number;
-  declare userId: number | null;
-  declare projectId: number | null;
-  declare scenarioId: number | null;
-  declare title: string;
-  declare message: string;
-  declare exception: string;
-  declare userComments: string;
-  declare status: 'Submitted' | 'Working' | 'Resolved';
-  declare dateSubmitted: Date;
 }
 
 export class ClimateChangeScenario extends BaseModel {

@@ -1,18 +1,18 @@
 // The generic change store (spec 2 §7 'Generic change handling'): saved modifications of a
 // scenario by modification table, validated against the editor's JSON schema when an editor
-// server half registered the table; and the HRU selection calls (hruselection/...).
+// server half registered the table; and the HRU selection calls (hruselection/...). Every write
+// (a change and the scenario's last-modified date) is one transaction.
 import type { Knex } from 'knex';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { EditorServer } from '@headwater/plugin-sdk/server/index.ts';
+import { InputError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, notFound, validationError, type FieldErrors } from '../../http/errors.ts';
 import { projectFor } from '../projects/access.ts';
+import { ProjectSubbasin } from '../projects/models.ts';
 import type { User } from '../users/models.ts';
 import { Scenario, ScenarioModification } from './models.ts';
 import { RUNNING_MESSAGE, scenarioFor } from './service.ts';
 
-/** The modification tables of spec 2 §3 (editors may add their own). */
-export const MOD_TABLES = ['Bsn', 'Fert', 'AutoEff', 'Urban', 'Lup', 'ClimateSensitivity', 'Wgn', 'HruVars', 'HruPrint', 'Cn2Percent', 'Potholes', 'RteChEqn', 'Ptsrc', 'Mgt1', 'Mgt2', 'Calibration'];
 const MOD_TYPE = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 
 export function editorServers(deps: Pick<AppDeps, 'pluginServers'>): Map<string, EditorServer> {
@@ -78,9 +78,9 @@ function validateChange(editor: EditorServer | undefined, modificationObject: un
   if (!editor?.schema) return;
   let validate = compiled.get(editor.schema);
   if (!validate) compiled.set(editor.schema, (validate = ajv.compile(partial(editor.schema) as object)));
-  if (!validate(modificationObject)) throw validationError(schemaErrors(editor.schema, validate.errors ?? []));
+  if (!validate(modificationObject)) throw new InputError(schemaErrors(editor.schema, validate.errors ?? []));
   const values = modificationObject && typeof modificationObject === 'object' && !Array.isArray(modificationObject) ? Object.entries(modificationObject).filter(([k, v]) => k !== 'Months' && v !== undefined && v !== null) : [null];
-  if (!values.length) throw validationError({ modificationObject: [NO_CHANGE] });
+  if (!values.length) throw new InputError({ modificationObject: [NO_CHANGE] });
 }
 
 // ─── saved changes ──────────────────────────────────────────────────────────────────────
@@ -96,13 +96,13 @@ export type ChangeBody = {
 };
 
 function checkModType(modType: string): string {
-  if (!MOD_TYPE.test(modType)) throw notFound();
+  if (!MOD_TYPE.test(modType)) throw new NotFoundError();
   return modType;
 }
 
 async function writableScenario(user: User, scenarioId: number): Promise<Scenario> {
   const { scenario } = await scenarioFor(user, scenarioId);
-  if (scenario.isRunning) throw badRequest(RUNNING_MESSAGE);
+  if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   return scenario;
 }
 
@@ -126,9 +126,7 @@ export async function getMods(deps: AppDeps, user: User, scenarioId: number, mod
   const { scenario } = await scenarioFor(user, scenarioId);
   const editor = editorServers(deps).get(checkModType(modType));
   const rows = await ScenarioModification.query().where({ scenarioId: scenario.id, modType }).orderBy('id');
-  const names = new Map(
-    ((await deps.db('project_subbasins').where('projectId', scenario.projectId).select('subbasinId', 'name')) as { subbasinId: number; name: string }[]).map((r) => [r.subbasinId, r.name]),
-  );
+  const names = new Map((await ProjectSubbasin.query().where('projectId', scenario.projectId).select('subbasinId', 'name')).map((r) => [r.subbasinId, r.name]));
   return rows.map((r) => ({
     id: r.id,
     modType: r.modType,
@@ -154,8 +152,10 @@ const strings = (v: unknown[] | undefined, field: string, errors: FieldErrors): 
   return [...new Set(v.map(String))];
 };
 
-/** Saves one change (spec 2 §4 Editors: saving adds a change; the list is reloaded). */
-export async function saveMod(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
+type CheckedChange = Pick<ScenarioModification, 'scenarioId' | 'modType' | 'applyToAll' | 'subbasins' | 'landuses' | 'soils' | 'slopes' | 'months' | 'modificationObject' | 'lastModifiedDate'>;
+
+/** The change a request asks to save, checked (the scenario writable, the selection in the project, the values by the editor's schema). */
+async function checkedChange(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<CheckedChange> {
   const scenario = await writableScenario(user, scenarioId);
   checkModType(modType);
   const editor = editorServers(deps).get(modType);
@@ -169,15 +169,14 @@ export async function saveMod(deps: AppDeps, user: User, scenarioId: number, mod
   if (months.some((m) => !Number.isInteger(m) || m < 1 || m > 12)) errors.months = ['Months are numbered 1 to 12'];
   if (subbasinIds.some((n) => !Number.isInteger(n))) errors.subbasins = ['Unknown subbasin'];
   if (body.modificationObject === undefined) errors.modificationObject = ['Required'];
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw new InputError(errors);
   if (!applyToAll && subbasinIds.length) {
-    const known = new Set(((await deps.db('project_subbasins').where('projectId', scenario.projectId).whereIn('subbasinId', subbasinIds).select('subbasinId')) as { subbasinId: number }[]).map((r) => r.subbasinId));
+    const known = new Set((await ProjectSubbasin.query().where('projectId', scenario.projectId).whereIn('subbasinId', subbasinIds).select('subbasinId')).map((r) => r.subbasinId));
     const unknown = subbasinIds.filter((id) => !known.has(id));
-    if (unknown.length) throw validationError({ subbasins: [`Not in this project: ${unknown.join(', ')}`] });
+    if (unknown.length) throw new InputError({ subbasins: [`Not in this project: ${unknown.join(', ')}`] });
   }
   validateChange(editor, body.modificationObject);
-  const now = new Date();
-  const row = await ScenarioModification.query().insertAndFetch({
+  return {
     scenarioId,
     modType,
     applyToAll,
@@ -187,32 +186,51 @@ export async function saveMod(deps: AppDeps, user: User, scenarioId: number, mod
     slopes: applyToAll ? [] : slopes,
     months,
     modificationObject: body.modificationObject as object,
-    lastModifiedDate: now,
-  });
-  await Scenario.query().patch({ lastModifiedDate: now }).where('id', scenarioId);
+    lastModifiedDate: new Date(),
+  };
+}
+
+/** Stores a checked change and touches its scenario (inside the caller's transaction). */
+async function storeChange(trx: Knex.Transaction, change: CheckedChange): Promise<{ value: true; id: number }> {
+  const row = await ScenarioModification.query(trx).insertAndFetch(change);
+  await Scenario.query(trx).patch({ lastModifiedDate: change.lastModifiedDate }).where('id', change.scenarioId);
   return { value: true, id: row.id };
 }
 
-/** Replaces every change of a table with one (editors whose table holds one setting: Bsn, HruVars, HruPrint...). */
+/** Saves one change (spec 2 §4 Editors: saving adds a change; the list is reloaded). */
+export async function saveMod(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
+  const change = await checkedChange(deps, user, scenarioId, modType, body);
+  return deps.db.transaction((trx) => storeChange(trx, change));
+}
+
+/** Replaces every change of a table with one (editors whose table holds one setting: Bsn, HruVars, HruPrint...), in one transaction. */
 export async function replaceMods(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }> {
-  const saved = await saveMod(deps, user, scenarioId, modType, body);
-  await ScenarioModification.query().where({ scenarioId, modType }).whereNot('id', saved.id).delete();
-  return saved;
+  const change = await checkedChange(deps, user, scenarioId, modType, body);
+  return deps.db.transaction(async (trx) => {
+    await ScenarioModification.query(trx).where({ scenarioId, modType }).delete();
+    return storeChange(trx, change);
+  });
 }
 
 export async function deleteMod(deps: AppDeps, user: User, modId: number): Promise<{ value: true }> {
   const mod = await ScenarioModification.query().findById(modId);
-  if (!mod) throw notFound();
+  if (!mod) throw new NotFoundError();
   await writableScenario(user, mod.scenarioId);
-  await ScenarioModification.query().deleteById(modId);
-  await Scenario.query().patch({ lastModifiedDate: new Date() }).where('id', mod.scenarioId);
+  await deps.db.transaction(async (trx) => {
+    await ScenarioModification.query(trx).deleteById(modId);
+    await Scenario.query(trx).patch({ lastModifiedDate: new Date() }).where('id', mod.scenarioId);
+  });
   return { value: true };
 }
 
 export async function deleteModType(deps: AppDeps, user: User, scenarioId: number, modType: string): Promise<{ value: true; deleted: number }> {
   await writableScenario(user, scenarioId);
-  const deleted = await ScenarioModification.query().where({ scenarioId, modType: checkModType(modType) }).delete();
-  await Scenario.query().patch({ lastModifiedDate: new Date() }).where('id', scenarioId);
+  checkModType(modType);
+  const deleted = await deps.db.transaction(async (trx) => {
+    const n = await ScenarioModification.query(trx).where({ scenarioId, modType }).delete();
+    await Scenario.query(trx).patch({ lastModifiedDate: new Date() }).where('id', scenarioId);
+    return n;
+  });
   return { value: true, deleted };
 }
 

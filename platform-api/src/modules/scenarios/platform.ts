@@ -2,14 +2,15 @@
 // the scenario change store and the dataset's basin-wide inputs, acting as the request's user.
 import type { PlatformServices } from '@headwater/plugin-sdk/server/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { NotSignedInError } from '@headwater/plugin-sdk/server';
+import { Dataset } from '../datasets/models.ts';
 import type { User } from '../users/models.ts';
 import { deleteModType, getMods, replaceMods, saveMod } from './mods.ts';
 import { scenarioFor } from './service.ts';
 
 export function platformServices(deps: AppDeps, user: User | undefined): PlatformServices {
   const who = (): User => {
-    if (!user) throw unauthorized();
+    if (!user) throw new NotSignedInError();
     return user;
   };
   return {
@@ -24,8 +25,8 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
       deleteModType: (id, modType) => deleteModType(deps, who(), id, modType),
       async datasetInputs(id) {
         const { project } = await scenarioFor(who(), id);
-        const row = project.datasetId ? ((await deps.db('datasets').where('id', project.datasetId).first('swat')) as { swat: Record<string, any> | null } | undefined) : undefined;
-        const swat = row?.swat ?? {};
+        const row = project.datasetId ? await Dataset.query().findById(project.datasetId).select('swat') : undefined;
+        const swat = (row?.swat ?? {}) as Record<string, any>;
         return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {} };
       },
     },

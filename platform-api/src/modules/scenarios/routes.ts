@@ -1,5 +1,5 @@
 // The scenario calls of spec 2 §7 (scenarios/..., projects/scenarios/..., hruselection/...,
-// errorreports, exports/scenario). Every call needs an approved user; services check access.
+// exports/scenario, admin/swatversions). Every call needs an approved user; services check access.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -8,10 +8,7 @@ import { currentUser, requireAdmin, requireRegistered } from '../../http/auth.ts
 import { sendGrid } from '../../http/grid.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import { registerRoomAuthorizer } from '../../status/hub.ts';
-import { canAccessProject } from '../projects/access.ts';
-import { Project } from '../projects/models.ts';
 import { scenarioFilesZip } from './files.ts';
-import { Scenario } from './models.ts';
 import * as mods from './mods.ts';
 import * as scenarios from './service.ts';
 import * as versions from './versions.ts';
@@ -52,11 +49,7 @@ function changeBody(ctx: Context): mods.ChangeBody {
 
 export function register(router: Router, deps: AppDeps): void {
   registerRoomAuthorizer('scenario', async (user, roomId) => {
-    if (!user || !/^\d+$/.test(roomId)) return false;
-    const s = await Scenario.query().findById(Number(roomId));
-    if (!s) return false;
-    const p = await Project.query().findById(s.projectId);
-    return !!p && canAccessProject(user, p);
+    return /^\d+$/.test(roomId) && scenarios.mayWatchScenario(user, Number(roomId));
   });
 
   // ─── scenarios ──────────────────────────────────────────────────────────
@@ -125,18 +118,6 @@ export function register(router: Router, deps: AppDeps): void {
   });
   router.post('/hruselection/matching/:projectID', requireRegistered, async (ctx) => {
     ctx.body = await mods.selectionMatching(deps, currentUser(ctx), intParam(ctx.params.projectID), body(ctx));
-  });
-
-  // ─── error reports ──────────────────────────────────────────────────────
-  router.post('/errorreports', requireRegistered, async (ctx) => {
-    ctx.body = await scenarios.submitErrorReport(deps, currentUser(ctx), body(ctx));
-  });
-  router.get('/errorreports/project/:projectID', requireRegistered, async (ctx) => {
-    const { query } = await scenarios.errorReportRowsQuery(deps, currentUser(ctx), intParam(ctx.params.projectID));
-    await sendGrid(ctx, deps.db, query, scenarios.ERROR_REPORT_GRID, { csvName: 'error-reports.csv' });
-  });
-  router.get('/errorreports/:id', requireRegistered, async (ctx) => {
-    ctx.body = await scenarios.getErrorReport(currentUser(ctx), intParam(ctx.params.id));
   });
 
   // ─── scenario files ─────────────────────────────────────────────────────

@@ -1,22 +1,21 @@
 // Scenarios (spec 2 §2–§9): options, the form (create, edit), view, grid, copy, delete, run
-// requests with the tier checks, abort, clear error and error reports. The run itself is the
-// `scenario-run` job (run/job.ts). Every call goes through `scenarioFor`/`projectFor`: who may
-// reach the project may reach its scenarios.
+// requests with the tier checks, abort and clear error. The run itself is the `scenario-run`
+// job (run/job.ts); saved changes are mods.ts; error reports their own module. Every call goes
+// through `scenarioFor`/`projectFor`: who may reach the project may reach its scenarios.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError, badRequest, notFound, validationError, type FieldErrors } from '../../http/errors.ts';
-import type { GridSpec } from '../../http/grid.ts';
-import { Dataset } from '../datasets/models.ts';
+import { InputError, NotAllowedError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
+import type { GridSpec } from '../../db/grid.ts';
+import { Dataset, WeatherDataset } from '../datasets/models.ts';
 import { NAME_MESSAGES, projectFor, projectNameErrors, tierOf } from '../projects/access.ts';
-import type { Project } from '../projects/models.ts';
-import { clearError as clearProjectError } from '../projects/service.ts';
+import { Project, type Viewer } from '../projects/models.ts';
 import { isBusy } from '../projects/status.ts';
 import type { Tier } from '../tiers/models.ts';
 import type { User } from '../users/models.ts';
-import { ClimateChangeScenario, ClimateChangeTimePeriod, ErrorReport, Scenario, SwatVersion, type RunSettings } from './models.ts';
-import { reportScenarioProgress, scenarioRoom } from './status.ts';
+import { ClimateChangeScenario, ClimateChangeTimePeriod, Scenario, ScenarioModification, SwatVersion, type RunSettings } from './models.ts';
+import { SCENARIO_STATUS_EVENT, reportScenarioProgress, scenarioRoom } from './status.ts';
 
 export const RUN_QUEUE = 'scenario-run';
 export type RunJob = { scenarioId: number };
@@ -35,7 +34,6 @@ export const RUNNING_MESSAGE = 'This scenario is running. Please wait for the ru
 export const RUN_BLOCKED = 'Unable to run your scenario at this time.';
 export const COPY_NAME_REQUIRED = 'Please provide a name for the new scenario.';
 export const END_BEFORE_START = 'Simulation end date must be greater than starting date.';
-export const INVALID_SCENARIO = 'Invalid scenario ID for this project. Please check the URL in your browser.';
 
 export function scenarioDir(deps: Pick<AppDeps, 'config'>, id: number): string {
   return join(deps.config.filesDir, 'scenarios', String(id));
@@ -64,9 +62,14 @@ const validDate = (s: unknown): s is string => typeof s === 'string' && /^\d{4}-
 /** The scenario and its project: 404 when there is none, 403 when the project is someone else's. */
 export async function scenarioFor(user: User, id: number, trx?: Knex.Transaction): Promise<{ scenario: Scenario; project: Project }> {
   const scenario = await Scenario.query(trx).findById(id);
-  if (!scenario) throw notFound();
+  if (!scenario) throw new NotFoundError();
   const project = await projectFor(user, scenario.projectId, trx);
   return { scenario, project };
+}
+
+/** Whether the user may join the scenario's live-status room. */
+export async function mayWatchScenario(user: Viewer, id: number): Promise<boolean> {
+  return !!(await Scenario.query().findById(id).modify('accessibleBy', user).select('scenarios.id'));
 }
 
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────
@@ -107,18 +110,19 @@ export async function canRun(db: Knex, user: User, project: Project, scenario?: 
   const limits = tierLimits(user, tier, project);
   if (!limits.withinLimits) return { canRun: false, runLimit: limits.message };
   if (!tier) return { canRun: true, runLimit: '' };
-  const mine = db('scenarios as s').join('projects as p', 'p.id', 's.projectId').where('p.userId', user.id);
+  // the tier counts the runs of the user's own projects
+  const mine = () => Scenario.query(db).whereIn('projectId', Project.query(db).select('projects.id').modify('ownedBy', user));
   if (tier.concurrencyLimit > 0) {
-    const [{ n }] = (await mine.clone().where('s.isRunning', true).count({ n: '*' })) as { n: string }[];
-    if (Number(n) >= tier.concurrencyLimit) {
+    const n = await mine().where('isRunning', true).resultSize();
+    if (n >= tier.concurrencyLimit) {
       return { canRun: false, runLimit: `Your account may run ${fmt(tier.concurrencyLimit)} scenario${tier.concurrencyLimit === 1 ? '' : 's'} at a time. Please wait for a run to finish.` };
     }
   }
   if (tier.taskLimit > 0) {
     const hours = tier.taskLimitInterval > 0 ? tier.taskLimitInterval : 24;
     const since = new Date(Date.now() - hours * 3600_000);
-    const [{ n }] = (await mine.clone().where('s.startRunDate', '>=', since).count({ n: '*' })) as { n: string }[];
-    if (Number(n) >= tier.taskLimit) {
+    const n = await mine().where('startRunDate', '>=', since).resultSize();
+    if (n >= tier.taskLimit) {
       const per = INTERVAL_TEXT[hours] ?? `${hours} hours`;
       return { canRun: false, runLimit: `Your account may run ${fmt(tier.taskLimit)} scenario${tier.taskLimit === 1 ? '' : 's'} per ${per}. Please try again later or change your account tier.` };
     }
@@ -214,7 +218,8 @@ type CheckedForm = {
 };
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
-const asInt = (v: unknown): number | null => {
+/** A form value as a whole number: null when blank, NaN when not a whole number. */
+export const asInt = (v: unknown): number | null => {
   if (blank(v)) return null;
   const n = typeof v === 'string' ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) ? n : NaN;
@@ -281,7 +286,7 @@ export async function checkScenarioForm(deps: AppDeps, project: Project, form: S
   if (vid === null) add('swatVersionID', 'Required');
   else if (!versions.options.some((o) => o.id === vid)) add('swatVersionID', 'Choose a SWAT version from the list.');
 
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw new InputError(errors);
   return {
     name,
     weatherDatasetId: wid!,
@@ -297,9 +302,9 @@ export async function checkScenarioForm(deps: AppDeps, project: Project, form: S
 
 export async function createScenario(deps: AppDeps, user: User, projectId: number, form: ScenarioForm): Promise<{ id: number }> {
   const project = await projectFor(user, projectId);
-  if (!project.hasSetHrus) throw badRequest('Please set the HRUs of this project before creating scenarios.');
+  if (!project.hasSetHrus) throw new InputError('Please set the HRUs of this project before creating scenarios.');
   const limits = tierLimits(user, await tierOf(user), project);
-  if (!limits.withinLimits) throw new HttpError(403, limits.message);
+  if (!limits.withinLimits) throw new NotAllowedError(limits.message);
   const f = await checkScenarioForm(deps, project, form);
   const now = new Date();
   const s = await Scenario.query().insertAndFetch({ projectId, userId: user.id, ...f, lastModifiedDate: now, runSettings: {} });
@@ -309,7 +314,7 @@ export async function createScenario(deps: AppDeps, user: User, projectId: numbe
 
 export async function updateScenario(deps: AppDeps, user: User, id: number, form: ScenarioForm): Promise<{ id: number }> {
   const { scenario, project } = await scenarioFor(user, id);
-  if (scenario.isRunning) throw badRequest(RUNNING_MESSAGE);
+  if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   const f = await checkScenarioForm(deps, project, form);
   await Scenario.query().patch({ ...f, lastModifiedDate: new Date() }).where('id', id);
   await touchProject(deps.db, project.id);
@@ -317,7 +322,7 @@ export async function updateScenario(deps: AppDeps, user: User, id: number, form
 }
 
 async function touchProject(db: Knex, projectId: number): Promise<void> {
-  await db('projects').where('id', projectId).update({ lastModifiedDate: new Date() });
+  await Project.query(db).patch({ lastModifiedDate: new Date() }).where('id', projectId);
 }
 
 // ─── view, lists ────────────────────────────────────────────────────────────────────────
@@ -343,13 +348,13 @@ export async function getScenario(deps: AppDeps, user: User, id: number) {
   const { scenario: s, project: p } = await scenarioFor(user, id);
   const db = deps.db;
   const [weather, climate, period, version, dataset] = await Promise.all([
-    s.weatherDatasetId ? db('weather_datasets').where('id', s.weatherDatasetId).first('name') : undefined,
+    s.weatherDatasetId ? WeatherDataset.query().findById(s.weatherDatasetId).select('name') : undefined,
     s.climateChangeScenarioId ? ClimateChangeScenario.query().findById(s.climateChangeScenarioId) : undefined,
     s.climateChangeTimePeriodId ? ClimateChangeTimePeriod.query().findById(s.climateChangeTimePeriodId) : undefined,
     s.swatVersionId ? SwatVersion.query().findById(s.swatVersionId) : undefined,
     p.datasetId ? Dataset.query().findById(p.datasetId) : undefined,
   ]);
-  const modTables = ((await db('scenario_modifications').where('scenarioId', id).distinct('modType').orderBy('modType')) as { modType: string }[]).map((r) => r.modType);
+  const modTables = (await ScenarioModification.query().where('scenarioId', id).distinct('modType').orderBy('modType')).map((r) => r.modType);
   const start = isoDate(s.startingSimulationDate)!;
   const end = isoDate(s.endingSimulationDate)!;
   const estimate = await runtimeEstimate(db, p.numHrus, start, end);
@@ -480,9 +485,9 @@ export async function copyScenario(deps: AppDeps, user: User, id: number, value:
   const { scenario: s, project } = await scenarioFor(user, id);
   const name = typeof value === 'string' ? value.trim() : '';
   const errors = projectNameErrors(name, COPY_NAME_REQUIRED);
-  if (errors.length) throw validationError({ value: errors });
+  if (errors.length) throw new InputError({ value: errors });
   const limits = tierLimits(user, await tierOf(user), project);
-  if (!limits.withinLimits) throw new HttpError(403, limits.message);
+  if (!limits.withinLimits) throw new NotAllowedError(limits.message);
   const now = new Date();
   const copy = await deps.db.transaction(async (trx) => {
     const c = await Scenario.query(trx).insertAndFetch({
@@ -513,7 +518,7 @@ export async function copyScenario(deps: AppDeps, user: User, id: number, value:
 
 export async function deleteScenario(deps: AppDeps, user: User, id: number): Promise<{ value: true }> {
   const { scenario, project } = await scenarioFor(user, id);
-  if (scenario.isRunning) throw badRequest('This scenario is running. Abort the run before deleting it.');
+  if (scenario.isRunning) throw new InputError('This scenario is running. Abort the run before deleting it.');
   await Scenario.query().deleteById(id);
   rmSync(scenarioDir(deps, id), { recursive: true, force: true });
   await touchProject(deps.db, project.id);
@@ -535,7 +540,7 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
   const db = deps.db;
   const { scenario, project } = await scenarioFor(user, id);
   const check = await canRun(db, user, project, scenario);
-  if (!check.canRun) throw badRequest(`${RUN_BLOCKED} ${check.runLimit}`);
+  if (!check.canRun) throw new InputError(`${RUN_BLOCKED} ${check.runLimit}`);
   const skipModelRun = !!req.skipModelRun;
   const runSettings: RunSettings = {
     writeSwatEditor: !!req.createEditorTables,
@@ -558,7 +563,7 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
       lastModifiedDate: new Date(),
     })
     .where({ id, isRunning: false });
-  if (!claimed) throw badRequest(`${RUN_BLOCKED} ${RUNNING_MESSAGE}`);
+  if (!claimed) throw new InputError(`${RUN_BLOCKED} ${RUNNING_MESSAGE}`);
   const tier = await tierOf(user);
   try {
     const job = await deps.queue.queue<RunJob>(RUN_QUEUE).add({ scenarioId: id }, { priority: tier?.queuePriority ?? 'default', retries: 0 });
@@ -567,7 +572,7 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
     await Scenario.query().patch({ isRunning: false, statusMessage: '' }).where('id', id);
     throw err;
   }
-  await deps.bus.publish(scenarioRoom(id), 'scenario-status', { scenarioID: id, projectID: project.id, progress: 0, message: QUEUED_MESSAGE, isRunning: true, hasRun: scenario.hasRun, hasError: false });
+  await deps.bus.publish(scenarioRoom(id), SCENARIO_STATUS_EVENT, { scenarioID: id, projectID: project.id, progress: 0, message: QUEUED_MESSAGE, isRunning: true, hasRun: scenario.hasRun, hasError: false });
   return { value: true };
 }
 
@@ -576,94 +581,14 @@ export async function abortRun(deps: AppDeps, user: User, id: number): Promise<{
   const { scenario, project } = await scenarioFor(user, id);
   if (!scenario.isRunning) return { value: true };
   await Scenario.query().patch({ abortRequested: true, statusMessage: 'Aborting...' }).where('id', id);
-  await deps.bus.publish(scenarioRoom(id), 'scenario-status', { scenarioID: id, projectID: project.id, progress: scenario.currentProgress, message: 'Aborting...', isRunning: true, hasRun: scenario.hasRun, hasError: false });
+  await deps.bus.publish(scenarioRoom(id), SCENARIO_STATUS_EVENT, { scenarioID: id, projectID: project.id, progress: scenario.currentProgress, message: 'Aborting...', isRunning: true, hasRun: scenario.hasRun, hasError: false });
   return { value: true };
 }
 
 export async function clearScenarioError(deps: AppDeps, user: User, id: number): Promise<{ value: true }> {
   const { scenario } = await scenarioFor(user, id);
-  if (scenario.isRunning) throw badRequest(RUNNING_MESSAGE);
+  if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   await Scenario.query().patch({ hasError: false, statusMessage: '', exceptionMessage: '', currentProgress: 0 }).where('id', id);
   await reportScenarioProgress(deps, id, 0, '', {}, false);
   return { value: true };
-}
-
-// ─── error reports ──────────────────────────────────────────────────────────────────────
-
-export type ErrorReportForm = { projectID?: unknown; scenarioID?: unknown; title?: unknown; message?: unknown; exception?: unknown; userComments?: unknown; clearError?: unknown };
-
-export async function submitErrorReport(deps: AppDeps, user: User, form: ErrorReportForm): Promise<{ id: number }> {
-  const errors: FieldErrors = {};
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const title = text(form.title);
-  const comments = text(form.userComments);
-  if (!title) errors.title = ['Required'];
-  else if (title.length > 200) errors.title = ['Must be fewer than 200 characters'];
-  if (!comments) errors.userComments = ['Required'];
-  if (Object.keys(errors).length) throw validationError(errors);
-  const projectId = asInt(form.projectID);
-  const scenarioId = asInt(form.scenarioID);
-  if (projectId !== null && !Number.isNaN(projectId)) await projectFor(user, projectId);
-  if (scenarioId !== null && !Number.isNaN(scenarioId)) {
-    const { project } = await scenarioFor(user, scenarioId);
-    if (projectId !== null && project.id !== projectId) throw badRequest(INVALID_SCENARIO);
-  }
-  const report = await ErrorReport.query().insertAndFetch({
-    userId: user.id,
-    projectId: projectId !== null && !Number.isNaN(projectId) ? projectId : null,
-    scenarioId: scenarioId !== null && !Number.isNaN(scenarioId) ? scenarioId : null,
-    title,
-    message: text(form.message).slice(0, 10_000),
-    exception: text(form.exception).slice(0, 100_000),
-    userComments: comments.slice(0, 10_000),
-    status: 'Submitted',
-    dateSubmitted: new Date(),
-  });
-  if (form.clearError === true || form.clearError === 'true') {
-    if (report.scenarioId) await clearScenarioError(deps, user, report.scenarioId).catch(() => {});
-    else if (report.projectId) await clearProjectError(user, report.projectId);
-  }
-  return { id: report.id };
-}
-
-export const ERROR_REPORT_GRID: GridSpec = {
-  columns: [
-    { field: 'id', header: 'ID', filter: false },
-    { field: 'title', header: 'Title' },
-    { field: 'scenario', header: 'Scenario' },
-    { field: 'status', header: 'Status' },
-    { field: 'dateSubmitted', header: 'Submitted', filter: false },
-  ],
-  defaultSort: 'dateSubmitted_desc',
-  defaultPerPage: 50,
-};
-
-/** A project's error reports (spec 1 'errors' sub-page; 50 per page, newest first). */
-export async function errorReportRowsQuery(deps: AppDeps, user: User, projectId: number): Promise<{ query: Knex.QueryBuilder }> {
-  await projectFor(user, projectId);
-  const db = deps.db;
-  const query = db
-    .select('r.id', 'r.title', db.raw(`coalesce(s.name, '') as scenario`), 'r.scenarioId', 'r.status', 'r.dateSubmitted')
-    .from('error_reports as r')
-    .leftJoin('scenarios as s', 's.id', 'r.scenarioId')
-    .where('r.projectId', projectId);
-  return { query };
-}
-
-export async function getErrorReport(user: User, id: number) {
-  const r = await ErrorReport.query().findById(id);
-  if (!r) throw notFound();
-  if (r.projectId !== null) await projectFor(user, r.projectId);
-  else if (r.userId !== user.id) throw notFound();
-  return {
-    id: r.id,
-    projectID: r.projectId,
-    scenarioID: r.scenarioId,
-    title: r.title,
-    message: r.message,
-    exception: r.exception,
-    userComments: r.userComments,
-    status: r.status,
-    dateSubmitted: r.dateSubmitted,
-  };
 }

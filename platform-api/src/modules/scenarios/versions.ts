@@ -2,9 +2,10 @@
 // default; administrators add versions whose releaseFileName is an executable in
 // SWAT_EXECUTABLES_DIR, run in the scenario's TxtInOut folder the way SWAT is run by hand.
 import type { Knex } from 'knex';
+import { InputError, NotAllowedError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
+import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
 import type { AppDeps } from '../../deps.ts';
-import { HttpError, badRequest, notFound, validationError, type FieldErrors } from '../../http/errors.ts';
-import type { GridSpec } from '../../http/grid.ts';
+import type { GridSpec } from '../../db/grid.ts';
 import type { User } from '../users/models.ts';
 import { SwatVersion } from './models.ts';
 import { BUILTIN_PREFIX } from './run/engines.ts';
@@ -30,7 +31,7 @@ const view = (v: SwatVersion) => ({ id: v.id, name: v.name, releaseFileName: v.r
 
 export async function getVersion(id: number) {
   const v = await SwatVersion.query().findById(id);
-  if (!v) throw notFound();
+  if (!v) throw new NotFoundError();
   return view(v);
 }
 
@@ -44,25 +45,25 @@ export async function saveVersion(deps: AppDeps, id: number | null, body: Record
   if (!release) errors.releaseFileName = ['Required'];
   else if (!release.startsWith(BUILTIN_PREFIX) && (release.includes('/') || release.includes('\\') || release.startsWith('.'))) errors.releaseFileName = ['A file name in the executables folder, without a path'];
   if (!debug && !release.startsWith(BUILTIN_PREFIX)) errors.debugFileName = ['Required'];
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw new InputError(errors);
   const isDefault = body.isDefault === true;
   const isDisabled = body.isDisabled === true;
-  if (isDefault && isDisabled) throw badRequest('The default SWAT version cannot be disabled.');
+  if (isDefault && isDisabled) throw new InputError('The default SWAT version cannot be disabled.');
   const saved = await deps.db.transaction(async (trx) => {
     if (isDefault) await SwatVersion.query(trx).patch({ isDefault: false }).whereNot('id', id ?? 0);
     if (id === null) return SwatVersion.query(trx).insertAndFetch({ name, releaseFileName: release, debugFileName: debug, isDefault, isDisabled, sortOrder: 0 });
     const existing = await SwatVersion.query(trx).findById(id);
-    if (!existing) throw notFound();
+    if (!existing) throw new NotFoundError();
     return existing.$query(trx).patchAndFetch({ name, releaseFileName: release, debugFileName: debug, isDefault, isDisabled });
   });
   return view(saved);
 }
 
 export async function deleteVersion(user: User, id: number) {
-  if (!user.roles?.includes('Admin')) throw new HttpError(403, 'You are not authorized to view this page.');
+  if (!user.roles?.includes('Admin')) throw new NotAllowedError(MESSAGES.notAuthorized);
   const v = await SwatVersion.query().findById(id);
-  if (!v) throw notFound();
-  if (v.isDefault) throw badRequest('The default SWAT version cannot be deleted.');
+  if (!v) throw new NotFoundError();
+  if (v.isDefault) throw new InputError('The default SWAT version cannot be deleted.');
   await SwatVersion.query().deleteById(id);
   return { value: true };
 }

@@ -1,4 +1,4 @@
-import { BaseModel } from '../../db/base-model.ts';
+import { ANY_JSON, BaseModel, jsonColumns } from '../../db/base-model.ts';
 
 /** Key/value settings shared by every API instance and worker (auth secret, site settings). */
 export class AppSetting extends BaseModel {
@@ -6,5 +6,5 @@ export class AppSetting extends BaseModel {
   static override idColumn = 'key';
   declare key: string;
   declare value: unknown;
-  static override jsonAttributes = ['value'];
+  static override jsonSchema = jsonColumns({ value: ANY_JSON });
 }

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { requireFullAdmin } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import * as site from './service.ts';
 
@@ -40,13 +39,11 @@ const pageBody = z.object({ value: z.string().max(500_000) });
 
 export function register(router: Router, deps: AppDeps): void {
   router.get('/datasets/websitetext', async (ctx) => {
-    ctx.body = { siteText: await site.readSiteText(), siteSettings: await site.publicSiteSettings() };
+    ctx.body = await site.publicSiteText();
   });
 
   router.get('/datasets/websitetextpage/:name', async (ctx) => {
-    const text = await site.readPage(ctx.params.name!);
-    if (text === undefined) throw notFound();
-    ctx.body = { text };
+    ctx.body = await site.publicPage(ctx.params.name!);
   });
 
   router.get('/admin/websitetext', requireFullAdmin, async (ctx) => {
@@ -55,8 +52,7 @@ export function register(router: Router, deps: AppDeps): void {
 
   router.post('/admin/websitetext', requireFullAdmin, async (ctx) => {
     const body = parseBody(siteTextBody, ctx.request.body);
-    await deps.db.transaction((trx) => site.writeSiteText(body, trx));
-    ctx.body = await site.readSiteText();
+    ctx.body = await site.saveSiteText(deps, body);
   });
 
   router.get('/admin/websitetextpage/:name', requireFullAdmin, async (ctx) => {
@@ -75,8 +71,6 @@ export function register(router: Router, deps: AppDeps): void {
 
   router.post('/admin/websitesettings', requireFullAdmin, async (ctx) => {
     const body = parseBody(settingsBody, ctx.request.body);
-    const saved = await deps.db.transaction((trx) => site.writeSiteSettings(body, trx));
-    await deps.bus.publish('site', 'plugins-changed', {});
-    ctx.body = saved;
+    ctx.body = await site.saveSiteSettings(deps, body);
   });
 }

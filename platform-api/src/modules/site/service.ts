@@ -1,6 +1,8 @@
 // Website text (spec 1 §1, spec 3 'Website text') and website settings. The feature-flag
 // settings are read from and written to the plugin registry, never stored twice.
 import type { Knex } from 'knex';
+import { NotFoundError } from '@headwater/plugin-sdk/server';
+import type { AppDeps } from '../../deps.ts';
 import { getSetting, setSetting } from '../settings/service.ts';
 import { readFlags, writeFlags, SITE_FLAGS, type SiteFlag } from '../plugins/service.ts';
 import { SiteText } from './models.ts';
@@ -57,6 +59,24 @@ export async function writeSiteText(values: Partial<SiteTextFields>, trx: Knex.T
   }
 }
 
+/** POST admin/websitetext: the given fields in one transaction; answers the whole text. */
+export async function saveSiteText(deps: Pick<AppDeps, 'db'>, values: Partial<SiteTextFields>): Promise<SiteTextFields> {
+  await deps.db.transaction((trx) => writeSiteText(values, trx));
+  return readSiteText();
+}
+
+/** GET datasets/websitetext: what every visitor reads. */
+export async function publicSiteText() {
+  return { siteText: await readSiteText(), siteSettings: await publicSiteSettings() };
+}
+
+/** A page text for visitors (404 when the page has none). */
+export async function publicPage(name: string): Promise<{ text: string }> {
+  const text = await readPage(name);
+  if (text === undefined) throw new NotFoundError();
+  return { text };
+}
+
 export async function readPage(name: string): Promise<string | undefined> {
   const row = await SiteText.query().findById(pageKey(name));
   return row?.value;
@@ -87,6 +107,14 @@ export async function writeSiteSettings(values: Partial<SiteSettings>, trx: Knex
   for (const f of SITE_FLAGS) if (typeof values[f] === 'boolean') flags[f] = values[f];
   await writeFlags(flags, trx);
   return readSiteSettings(trx);
+}
+
+/** POST admin/websitesettings: stored in one transaction, then every API instance is told the
+ * plugin flags may have changed (the site flags are plugin flags). */
+export async function saveSiteSettings(deps: Pick<AppDeps, 'db' | 'bus'>, values: Partial<SiteSettings>): Promise<SiteSettings> {
+  const saved = await deps.db.transaction((trx) => writeSiteSettings(values, trx));
+  await deps.bus.publish('site', 'plugins-changed', {});
+  return saved;
 }
 
 /** What every visitor may read: text plus the settings the pages need (no admin-only parts). */

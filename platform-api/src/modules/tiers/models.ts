@@ -1,8 +1,8 @@
-import { BaseModel } from '../../db/base-model.ts';
+import { BaseModel, jsonColumns } from '../../db/base-model.ts';
 
 export class Tier extends BaseModel {
   static override tableName = 'tiers';
-  static override jsonAttributes = ['featureList', 'datasets'];
+  static override jsonSchema = jsonColumns({ featureList: 'array', datasets: 'array' });
   declare id: number;
   declare name: string;
   declare description: string;

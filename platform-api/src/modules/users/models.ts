@@ -1,4 +1,4 @@
-import { BaseModel } from '../../db/base-model.ts';
+import { BaseModel, jsonColumns } from '../../db/base-model.ts';
 import { Tier } from '../tiers/models.ts';
 
 export const ROLES = ['Pending', 'Registered', 'Admin', 'PartialAdmin', 'ApiUser'] as const;
@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 
 export class User extends BaseModel {
   static override tableName = 'users';
-  static override jsonAttributes = ['roles', 'featureAccess'];
+  static override jsonSchema = jsonColumns({ roles: 'array', featureAccess: 'array' });
   declare id: number;
   declare userName: string;
   declare email: string;

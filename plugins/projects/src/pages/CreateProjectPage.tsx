@@ -1,6 +1,6 @@
 // Project create (spec 1 §2, §4): left panel + watershed map.
 import { Alert, Autocomplete, Button, Checkbox, Grid, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ApiError, ErrorList, PageLayout, TierLink, api, useApiQuery, useDebounced, useNavigate, validateName } from '@headwater/plugin-sdk';
+import { ApiError, ErrorList, PageLayout, ROUTES, TierLink, api, useApiQuery, useDebounced, useLinks, useNavigate, validateName, SITE_ROOT } from '@headwater/plugin-sdk';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMapSettings } from '../hooks.ts';
 import { PROJECT_MESSAGES, asGeoJson, checkTier, datasetSelectData, defaultProjectName, fmtArea, fmtCount, fmtLimit } from '../logic.ts';
@@ -27,6 +27,7 @@ function isWatershed(r: MapResult | null | undefined): r is MapResult {
 
 export function CreateProjectPage() {
   const navigate = useNavigate();
+  const link = useLinks();
   const settings = useMapSettings();
   const userDatasets = useApiQuery<UserDatasets>('datasets/user');
   const publicList = useApiQuery<DatasetGroup[]>(userDatasets.isError ? 'datasets/publiclist' : null);
@@ -166,7 +167,7 @@ export function CreateProjectPage() {
         cacheID: result.id ?? null,
       });
       const id = typeof r === 'object' && r ? ((r as { id?: number }).id ?? (r as { value?: number }).value) : r;
-      navigate(`/projects/${id}`);
+      navigate(link(ROUTES.ProjectView, { id: id! }) ?? SITE_ROOT);
     } catch (e) {
       setCreateError(e);
       setCreating(false);

@@ -1,6 +1,6 @@
 // Projects dashboard /projects (spec 1 §2): Recent Activity, Projects, Group Projects, New Project.
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, api, formatDateTime, useAction, useApiQuery, useHasRoute, useNavigate, useTabParam, type GridColumn } from '@headwater/plugin-sdk';
+import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, ROUTES, RouteLink, api, formatDateTime, useAction, useApiQuery, useLinks, useNavigate, useTabParam, type GridColumn } from '@headwater/plugin-sdk';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { ProjectThumb } from '../ProjectThumb.tsx';
 import { useMapSettings } from '../hooks.ts';
@@ -24,9 +24,9 @@ export function projectColumns(onDelete?: (row: ProjectRow) => void): GridColumn
       title: 'Name',
       sortable: true,
       render: (r) => (
-        <Anchor component={Link} to={`/projects/${r.id}`} data-testid={`project-link-${r.id}`}>
+        <RouteLink to={ROUTES.ProjectView} params={{ id: r.id }} plain data-testid={`project-link-${r.id}`}>
           {r.name}
-        </Anchor>
+        </RouteLink>
       ),
     },
     { key: 'lastModifiedDate', title: 'Last modified', sortable: true, render: (r) => formatDateTime(r.lastModifiedDate) },
@@ -67,6 +67,7 @@ export function projectsGeoJson(projects: Project[]) {
 
 function ProjectsMap({ projects }: { projects: Project[] }) {
   const navigate = useNavigate();
+  const link = useLinks();
   const settings = useMapSettings();
   const geo = useMemo(() => projectsGeoJson(projects), [projects]);
   if (!geo.features.length || !settings.ready) return null;
@@ -74,7 +75,11 @@ function ProjectsMap({ projects }: { projects: Project[] }) {
     <Stack gap={4} mt="md" data-testid="projects-map">
       <Text fw={600}>Map of projects</Text>
       <Suspense fallback={<Loader />}>
-        <WatershedMap subbasins={geo} tileProviders={settings.tileProviders} height={320} onClick={(c) => c.subbasin && navigate(`/projects/${c.subbasin.id}`)} />
+        <WatershedMap subbasins={geo} tileProviders={settings.tileProviders} height={320} onClick={(c) => {
+            const to = c.subbasin && link(ROUTES.ProjectView, { id: c.subbasin.id });
+            if (to) navigate(to);
+          }}
+        />
       </Suspense>
     </Stack>
   );
@@ -86,10 +91,7 @@ function RecentActivityTab({ data }: { data: RecentActivity | undefined }) {
     return (
       <Text c="dimmed" data-testid="recent-empty">
         {MESSAGES.emptyList('projects')}{' '}
-        <Anchor component={Link} to="/projects/create">
-          Create a project
-        </Anchor>
-        .
+        <RouteLink to={ROUTES.ProjectCreate}>Create a project</RouteLink>.
       </Text>
     );
   return (
@@ -100,9 +102,9 @@ function RecentActivityTab({ data }: { data: RecentActivity | undefined }) {
           <Card.Section mb="xs">
             <ProjectThumb projectId={p.id} numSubbasins={p.numSubbasins} />
           </Card.Section>
-          <Anchor component={Link} to={`/projects/${p.id}`} fw={600}>
+          <RouteLink to={ROUTES.ProjectView} params={{ id: p.id }} plain fw={600}>
             {p.name}
-          </Anchor>
+          </RouteLink>
           <Text size="sm" c="dimmed">
             {fmtCount(p.numSubbasins)} subbasins · {fmtCount(p.numHrus)} HRUs · {fmtArea(p.totalArea)}
           </Text>
@@ -138,10 +140,11 @@ function RecentActivityTab({ data }: { data: RecentActivity | undefined }) {
 export function DashboardPage() {
   const [tab, setTab] = useTabParam(['recent', 'projects', 'groups'], 'recent');
   const recent = useApiQuery<RecentActivity>('projects/recent-activity');
-  const hasRoute = useHasRoute();
+  const link = useLinks();
   const refreshLists = useRefreshProjectLists();
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
-  const groupsExist = hasRoute('/groups');
+  const groupsExist = !!link(ROUTES.GroupList);
+  const create = link(ROUTES.ProjectCreate);
 
   const remove = useAction(async (row: ProjectRow) => {
     await api.delete(`projects/${row.id}`);
@@ -153,9 +156,11 @@ export function DashboardPage() {
     <PageLayout
       title="Projects"
       actions={
-        <Button component={Link} to="/projects/create" data-testid="new-project">
-          New Project
-        </Button>
+        create && (
+          <Button component={Link} to={create} data-testid="new-project">
+            New Project
+          </Button>
+        )
       }
     >
       {recent.data?.isImporting && (

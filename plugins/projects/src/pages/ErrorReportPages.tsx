@@ -13,7 +13,8 @@ import {
   formatDateTime,
   queryFallback,
   useApiQuery,
-  useHasRoute,
+  ROUTES,
+  useLinks,
   useLocation,
   useNavigate,
   type ErrorReport,
@@ -28,8 +29,7 @@ export const ERROR_REPORT_GRID = { perPage: 50, sort: 'dateSubmitted_desc' } as 
 const LIST_TITLE = 'Feedback and error reports';
 const STATUS_COLOR: Record<string, string> = { Submitted: 'blue', Working: 'orange', Resolved: 'green' };
 
-const listPath = (id: string | number) => `/projects/${id}/errors`;
-const scenarioPath = (id: string | number, scenarioID: number) => `/projects/${id}/scenarios/${scenarioID}`;
+type Links = ReturnType<typeof useLinks>;
 
 function StatusBadge({ status }: { status: string }) {
   return (
@@ -39,14 +39,14 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function reportColumns(id: string, scenarioLinks: boolean): GridColumn<ErrorReportRow>[] {
+function reportColumns(id: string, link: Links): GridColumn<ErrorReportRow>[] {
   return [
     {
       key: 'title',
       title: 'Title',
       sortable: true,
       render: (r) => (
-        <Anchor component={Link} to={`${listPath(id)}/${r.id}`} data-testid={`report-link-${r.id}`}>
+        <Anchor component={Link} to={link(ROUTES.ProjectErrorReport, { id, reportID: r.id }) ?? ''} data-testid={`report-link-${r.id}`}>
           {r.title}
         </Anchor>
       ),
@@ -56,8 +56,8 @@ function reportColumns(id: string, scenarioLinks: boolean): GridColumn<ErrorRepo
       title: 'Scenario',
       sortable: true,
       render: (r) =>
-        r.scenarioId && scenarioLinks ? (
-          <Anchor component={Link} to={scenarioPath(id, r.scenarioId)}>
+        r.scenarioId && link(ROUTES.ScenarioView, { id, scenarioID: r.scenarioId }) ? (
+          <Anchor component={Link} to={link(ROUTES.ScenarioView, { id, scenarioID: r.scenarioId })!}>
             {r.scenario}
           </Anchor>
         ) : (
@@ -75,23 +75,26 @@ export function ErrorReportsPage({ params }: PageProps) {
   const location = useLocation();
   const [submitted, setSubmitted] = useState(!!(location.state as { submitted?: boolean } | null)?.submitted);
   const closeSubmitted = useCallback(() => setSubmitted(false), []);
-  const hasRoute = useHasRoute();
+  const link = useLinks();
+  const create = link(ROUTES.ProjectErrorReportCreate, { id });
   return (
     <ProjectFrame
       id={id}
       page={LIST_TITLE}
-      actions={() => (
-        <Button component={Link} to={`${listPath(id)}/create`} data-testid="report-create">
-          Submit an error report
-        </Button>
-      )}
+      actions={() =>
+        create && (
+          <Button component={Link} to={create} data-testid="report-create">
+            Submit an error report
+          </Button>
+        )
+      }
     >
       {() => (
         <Stack>
           <SuccessAlert show={submitted} message={ERROR_REPORT_MESSAGES.submitted} onClose={closeSubmitted} />
           <DataGrid<ErrorReportRow>
             api={`errorreports/project/${id}`}
-            columns={reportColumns(id, hasRoute('/projects/:id/scenarios/:scenarioID'))}
+            columns={reportColumns(id, link)}
             rowKey={(r) => r.id}
             items="error reports"
             perPage={ERROR_REPORT_GRID.perPage}
@@ -110,8 +113,9 @@ export function CreateErrorReportPage({ params }: PageProps) {
   const id = params.id!;
   const navigate = useNavigate();
   const invalidate = useInvalidateProject(id);
+  const list = useLinks()(ROUTES.ProjectErrorReports, { id });
   return (
-    <ProjectFrame id={id} page="Submit an error report" crumbs={[{ label: LIST_TITLE, to: listPath(id) }]} showError={false}>
+    <ProjectFrame id={id} page="Submit an error report" crumbs={[{ label: LIST_TITLE, to: list }]} showError={false}>
       {(data) => {
         const s = data.status?.hasError ? data.status : undefined;
         return (
@@ -122,10 +126,10 @@ export function CreateErrorReportPage({ params }: PageProps) {
               exception={s?.exceptionMessage}
               showDetails
               clearErrorLabel={s ? 'Clear the error from this project' : undefined}
-              onCancel={() => navigate(listPath(id))}
+              onCancel={() => list && navigate(list)}
               onSubmitted={({ clearedError }) => {
                 if (clearedError) void invalidate();
-                navigate(listPath(id), { state: { submitted: true } });
+                if (list) navigate(list, { state: { submitted: true } });
               }}
             />
           </Paper>
@@ -142,7 +146,8 @@ export function ErrorReportPage({ params }: PageProps) {
   const report = useApiQuery<ErrorReport>(`errorreports/${reportID}`);
   const r = report.data;
   const scenarios = useApiQuery<{ id: number; name: string }[]>(r?.scenarioID ? `projects/scenarios/listall/${id}` : null, { retry: false });
-  const hasRoute = useHasRoute();
+  const link = useLinks();
+  const scenarioView = r?.scenarioID ? link(ROUTES.ScenarioView, { id, scenarioID: r.scenarioID }) : undefined;
   const row = (label: string, value: ReactNode, testId: string) => (
     <Table.Tr>
       <Table.Th w={160} style={{ verticalAlign: 'top' }}>
@@ -157,7 +162,7 @@ export function ErrorReportPage({ params }: PageProps) {
     </Text>
   );
   return (
-    <ProjectFrame id={id} page="Error report" crumbs={[{ label: LIST_TITLE, to: listPath(id) }]}>
+    <ProjectFrame id={id} page="Error report" crumbs={[{ label: LIST_TITLE, to: link(ROUTES.ProjectErrorReports, { id }) }]}>
       {() => {
         if (!r) return queryFallback(report);
         // A report of another project is not this page's (the id in the URL is wrong).
@@ -172,8 +177,8 @@ export function ErrorReportPage({ params }: PageProps) {
               {r.scenarioID &&
                 row(
                   'Scenario',
-                  hasRoute('/projects/:id/scenarios/:scenarioID') ? (
-                    <Anchor component={Link} to={scenarioPath(id, r.scenarioID)}>
+                  scenarioView ? (
+                    <Anchor component={Link} to={scenarioView}>
                       {scenarioName}
                     </Anchor>
                   ) : (

@@ -1,8 +1,8 @@
 // The project HRU table /hrus/:id (opened in its own 800×600 window): 100 per page sorted by
 // sortOrder, with the spec's number formats (spec 1 §9).
-import { Anchor, Group, SegmentedControl, Title } from '@mantine/core';
+import { Group, SegmentedControl, Title } from '@mantine/core';
 import { useState } from 'react';
-import { DataGrid, Link, PageLayout, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
+import { DataGrid, PageLayout, ROUTES, RouteLink, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { HRU_FORMATS, fixed } from '../logic.ts';
 import type { ProjectResponse } from '../types.ts';
 
@@ -33,9 +33,9 @@ export function HruTablePage({ params }: PageProps) {
     <PageLayout documentTitle={name ? `HRUs · ${name}` : 'HRUs'}>
       <Group justify="space-between">
         <Title order={3}>{name ? `${name}: HRUs` : 'HRUs'}</Title>
-        <Anchor component={Link} to={`/projects/${id}/hrus`} size="sm">
+        <RouteLink to={ROUTES.ProjectHrus} params={{ id }} size="sm">
           Back to the project
-        </Anchor>
+        </RouteLink>
       </Group>
       {reduced && (
         <SegmentedControl

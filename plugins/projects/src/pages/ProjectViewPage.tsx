@@ -1,7 +1,7 @@
 // Project view /projects/:id (spec 1 §2): summary, watershed map, Set-up / Data / Actions menus,
 // copy, rename, delete; busy and error states from the frame.
 import { Anchor, Button, Grid, Group, Loader, Menu, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { ConfirmDialog, ErrorList, Link, TierLink, api, fileHref, useAction, useApiQuery, useHasRoute, useNavigate, useSession, validateName, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, Link, ROUTES, RouteLink, TierLink, api, fileHref, useAction, useApiQuery, useLinks, useNavigate, useSession, validateName, type PageProps, SITE_ROOT } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useMapSettings } from '../hooks.ts';
@@ -148,19 +148,26 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
   const id = p.id;
   const navigate = useNavigate();
   const client = useQueryClient();
-  const hasRoute = useHasRoute();
+  const link = useLinks();
   const [dialog, setDialog] = useState<'copy' | 'rename' | 'delete' | 'share' | null>(null);
   const hrusSet = !!data.status?.hasSetHrus || !!p.method;
   const session = useSession();
   // Outside the tier's limits the menu hides scenario creation (the summary says why).
-  const scenarioCreate = hasRoute('/projects/:id/scenarios/create') && !overTier(data, session.isAdmin);
-  const scenarioList = hasRoute('/projects/:id/scenarios');
-  const share = hasRoute('/groups');
+  const to = {
+    hrus: link(ROUTES.ProjectHrus, { id }),
+    scenarioCreate: overTier(data, session.isAdmin) ? undefined : link(ROUTES.ScenarioCreate, { id }),
+    scenarioList: link(ROUTES.ScenarioList, { id }),
+    metadata: link(ROUTES.ProjectMetadata, { id }),
+    downloads: link(ROUTES.ProjectDownloads, { id }),
+    documents: link(ROUTES.ProjectDocuments, { id }),
+    errors: link(ROUTES.ProjectErrorReports, { id }),
+  };
+  const share = !!link(ROUTES.GroupList);
   const refreshLists = useRefreshProjectLists();
   const remove = useAction(async () => {
     await api.delete(`projects/${id}`);
     await refreshLists();
-    navigate('/projects?tab=projects');
+    navigate(link(ROUTES.ProjectList, {}, { tab: 'projects' }) ?? SITE_ROOT);
   });
 
   return (
@@ -172,16 +179,18 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to={`/projects/${id}/hrus`} data-testid="menu-hrus">
-            {hrusSet ? 'Review HRUs' : 'Set HRUs'}
-          </Menu.Item>
-          {scenarioCreate && (
-            <Menu.Item component={Link} to={`/projects/${id}/scenarios/create`}>
+          {to.hrus && (
+            <Menu.Item component={Link} to={to.hrus} data-testid="menu-hrus">
+              {hrusSet ? 'Review HRUs' : 'Set HRUs'}
+            </Menu.Item>
+          )}
+          {to.scenarioCreate && (
+            <Menu.Item component={Link} to={to.scenarioCreate}>
               Create scenario
             </Menu.Item>
           )}
-          {scenarioList && (
-            <Menu.Item component={Link} to={`/projects/${id}/scenarios`}>
+          {to.scenarioList && (
+            <Menu.Item component={Link} to={to.scenarioList}>
               Scenario list
             </Menu.Item>
           )}
@@ -194,18 +203,26 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to={`/projects/${id}/metadata`}>
-            Metadata
-          </Menu.Item>
-          <Menu.Item component={Link} to={`/projects/${id}/downloads`}>
-            Project downloads
-          </Menu.Item>
-          <Menu.Item component={Link} to={`/projects/${id}/documents`}>
-            Uploaded documents
-          </Menu.Item>
-          <Menu.Item component={Link} to={`/projects/${id}/errors`} data-testid="menu-errors">
-            Feedback and error reports
-          </Menu.Item>
+          {to.metadata && (
+            <Menu.Item component={Link} to={to.metadata}>
+              Metadata
+            </Menu.Item>
+          )}
+          {to.downloads && (
+            <Menu.Item component={Link} to={to.downloads}>
+              Project downloads
+            </Menu.Item>
+          )}
+          {to.documents && (
+            <Menu.Item component={Link} to={to.documents}>
+              Uploaded documents
+            </Menu.Item>
+          )}
+          {to.errors && (
+            <Menu.Item component={Link} to={to.errors} data-testid="menu-errors">
+              Feedback and error reports
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <Menu withinPortal position="bottom-end">
@@ -244,7 +261,7 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
             const newId = typeof r === 'object' && r ? r.id : r;
             await refreshLists();
             setDialog(null);
-            navigate(`/projects/${newId}`);
+            navigate(link(ROUTES.ProjectView, { id: newId }) ?? SITE_ROOT);
           }}
         />
       )}
@@ -352,7 +369,9 @@ function Summary({ data }: { data: ProjectResponse }) {
             const sum = scenarioSummary(s);
             return (
               <Group key={s.id} gap="xs">
-                <Anchor component={Link} to={`/projects/${p.id}/scenarios/${s.id}`} size="sm" data-testid={`project-scenario-${s.id}`}>{s.name}</Anchor>
+                <RouteLink to={ROUTES.ScenarioView} params={{ id: p.id, scenarioID: s.id }} plain size="sm" data-testid={`project-scenario-${s.id}`}>
+                  {s.name}
+                </RouteLink>
                 {sum.running && <Loader size="xs" />}
                 <Text size="xs" c="dimmed">
                   {sum.text}

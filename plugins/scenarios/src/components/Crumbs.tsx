@@ -1,9 +1,10 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link } from '@headwater/plugin-sdk';
+import { Link, ROUTES, useLinks } from '@headwater/plugin-sdk';
 
 /** Projects › project › Scenarios › the current page; every crumb but the last links. */
 export function Crumbs({ projectID, projectName, trail }: { projectID: string | number; projectName?: string; trail: { label: string; to?: string }[] }) {
-  const items = [{ label: 'Projects', to: '/projects' }, { label: projectName ?? 'Project', to: `/projects/${projectID}` }, ...trail];
+  const link = useLinks();
+  const items = [{ label: 'Projects', to: link(ROUTES.ProjectList) }, { label: projectName ?? 'Project', to: link(ROUTES.ProjectView, { id: projectID }) }, ...trail];
   return (
     <Breadcrumbs data-testid="crumbs">
       {items.map((c, i) =>

@@ -1,7 +1,7 @@
 // Create scenario /projects/:id/scenarios/create (spec 2 §2, §5): the scenario form with the
 // options' defaults; POST scenarios, then the new scenario's view.
-import { Alert, Anchor, Center, Loader } from '@mantine/core';
-import { ErrorList, Link, PageLayout, TierLink, api, useApiQuery, useNavigate, type PageProps } from '@headwater/plugin-sdk';
+import { Alert, Center, Loader } from '@mantine/core';
+import { ErrorList, PageLayout, ROUTES, RouteLink, TierLink, api, useApiQuery, useLinks, useNavigate, type PageProps } from '@headwater/plugin-sdk';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { ScenarioForm } from '../components/ScenarioForm.tsx';
 import { useInvalidateScenarios, useProject } from '../hooks.ts';
@@ -14,12 +14,14 @@ export function CreateScenarioPage({ params }: PageProps) {
   const options = useApiQuery<ScenarioOptions>(`scenarios/options/${id}`, { staleTime: Infinity });
   const invalidate = useInvalidateScenarios(id);
   const navigate = useNavigate();
+  const link = useLinks();
+  const list = link(ROUTES.ScenarioList, { id });
   const tier = options.data?.tierLimits;
   const hrusNotSet = options.data?.hasSetHrus === false;
 
   return (
     <PageLayout title="Create a scenario" size="md" documentTitle={project.data ? `Create a scenario · ${project.data.project.name}` : 'Create a scenario'}>
-      <Crumbs projectID={id} projectName={project.data?.project.name} trail={[{ label: 'Scenarios', to: `/projects/${id}/scenarios` }, { label: 'Create a scenario' }]} />
+      <Crumbs projectID={id} projectName={project.data?.project.name} trail={[{ label: 'Scenarios', to: list }, { label: 'Create a scenario' }]} />
       <ErrorList error={options.error} />
       {options.isLoading && (
         <Center p="xl">
@@ -29,9 +31,9 @@ export function CreateScenarioPage({ params }: PageProps) {
       {hrusNotSet && (
         <Alert color="yellow" data-testid="hrus-not-set">
           {SCENARIO_MESSAGES.hrusNotSet}{' '}
-          <Anchor component={Link} to={`/projects/${id}/hrus`}>
+          <RouteLink to={ROUTES.ProjectHrus} params={{ id }}>
             Set HRUs
-          </Anchor>
+          </RouteLink>
         </Alert>
       )}
       {tier && !tier.withinLimits && (
@@ -45,12 +47,13 @@ export function CreateScenarioPage({ params }: PageProps) {
           initial={initialValues(options.data)}
           projectID={Number(id)}
           submitLabel="Create scenario"
-          onCancel={() => navigate(`/projects/${id}/scenarios`)}
+          onCancel={() => list && navigate(list)}
           onSubmit={async (body) => {
             const created = await api.post<{ id: number } | number>('scenarios', body);
             const newId = typeof created === 'object' && created ? created.id : created;
             await invalidate();
-            navigate(`/projects/${id}/scenarios/${newId}`);
+            const view = link(ROUTES.ScenarioView, { id, scenarioID: newId });
+            if (view) navigate(view);
           }}
         />
       )}

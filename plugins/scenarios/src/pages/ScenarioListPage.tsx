@@ -1,7 +1,7 @@
 // Scenario list /projects/:id/scenarios (spec 2 §2): the grid, 10 a page by last modified date,
 // delete per row; Create hidden outside the tier's limits, with the warning and the tier link.
-import { ActionIcon, Alert, Anchor, Button, Loader, Text, Tooltip } from '@mantine/core';
-import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, TierLink, api, useAction, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
+import { ActionIcon, Alert, Button, Loader, Text, Tooltip } from '@mantine/core';
+import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, TierLink, api, useLinks, useAction, useApiQuery, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { useInvalidateScenarios, useProject } from '../hooks.ts';
@@ -15,9 +15,9 @@ export function scenarioColumns(projectID: string, onDelete: (row: ScenarioRow) 
       title: 'Name',
       sortable: true,
       render: (r) => (
-        <Anchor component={Link} to={`/projects/${projectID}/scenarios/${r.id}`} data-testid={`scenario-link-${r.id}`}>
+        <RouteLink to={ROUTES.ScenarioView} params={{ id: projectID, scenarioID: r.id }} plain data-testid={`scenario-link-${r.id}`}>
           {r.name}
-        </Anchor>
+        </RouteLink>
       ),
     },
     { key: 'hasRun', title: 'Has run', sortable: true, render: (r) => (r.hasRun ? 'Yes' : 'No') },
@@ -58,6 +58,7 @@ export function ScenarioListPage({ params }: PageProps) {
   const [toDelete, setToDelete] = useState<ScenarioRow | null>(null);
   const tier = options.data?.tierLimits;
   const canCreate = !!options.data && tier?.withinLimits !== false;
+  const create = useLinks()(ROUTES.ScenarioCreate, { id });
 
   const remove = useAction(async (row: ScenarioRow) => {
     await api.delete(`scenarios/${row.id}`);
@@ -70,8 +71,9 @@ export function ScenarioListPage({ params }: PageProps) {
       title="Scenarios"
       documentTitle={project.data ? `Scenarios · ${project.data.project.name}` : 'Scenarios'}
       actions={
-        canCreate && (
-          <Button component={Link} to={`/projects/${id}/scenarios/create`} data-testid="create-scenario">
+        canCreate &&
+        create && (
+          <Button component={Link} to={create} data-testid="create-scenario">
             Create scenario
           </Button>
         )

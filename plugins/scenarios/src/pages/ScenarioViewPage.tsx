@@ -1,7 +1,7 @@
 // Scenario view /projects/:id/scenarios/:scenarioID (spec 2 §2, §4): the running or error view,
 // then the tabs Overview, Customize SWAT Inputs and, once the scenario has run, Output Data.
 import { Tabs } from '@mantine/core';
-import { ERROR_REPORT_MESSAGES, ErrorList, PageLayout, SuccessAlert, queryFallback, useTabParam, type PageProps } from '@headwater/plugin-sdk';
+import { ERROR_REPORT_MESSAGES, ErrorList, PageLayout, ROUTES, SuccessAlert, queryFallback, useRouteRef, useTabParam, type PageProps } from '@headwater/plugin-sdk';
 import { useCallback, useState } from 'react';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { useScenario } from '../hooks.ts';
@@ -20,6 +20,7 @@ export function ScenarioViewPage({ params }: PageProps) {
   // Output Data only once the scenario has run.
   const [tab, selectTab] = useTabParam(TABS, 'overview', (t) => t !== 'outputs' || !!data?.status.hasRun);
   const [reported, setReported] = useState(false);
+  const scenarioList = useRouteRef(ROUTES.ScenarioList)?.({ id });
   const closeReported = useCallback(() => setReported(false), []);
 
   if (!data) return queryFallback(query, 'Scenario');
@@ -35,7 +36,7 @@ export function ScenarioViewPage({ params }: PageProps) {
 
   return (
     <PageLayout title={scenario.name} documentTitle={`${scenario.name} · ${data.project?.name ?? 'Scenario'}`}>
-      <Crumbs projectID={id} projectName={data.project?.name} trail={[{ label: 'Scenarios', to: `/projects/${id}/scenarios` }, { label: scenario.name }]} />
+      <Crumbs projectID={id} projectName={data.project?.name} trail={[{ label: 'Scenarios', to: scenarioList }, { label: scenario.name }]} />
       <SuccessAlert show={reported} message={ERROR_REPORT_MESSAGES.submitted} onClose={closeReported} />
       {status.isRunning && <RunningView scenarioID={scenario.id} status={status} live={live} onRefresh={() => void query.refetch()} onAborted={() => void invalidate()} />}
       {!status.isRunning && status.hasError && (

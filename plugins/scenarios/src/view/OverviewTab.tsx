@@ -1,7 +1,7 @@
 // The Overview tab: the scenario's settings and its actions — Edit settings, Run, Copy, Delete
 // (spec 2 §2). While the scenario runs only Abort is offered (in the running view).
 import { Alert, Button, Group, Stack, Table } from '@mantine/core';
-import { ConfirmDialog, TierLink, api, formatDateTime, useAction, useNavigate } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ROUTES, TierLink, api, formatDateTime, useAction, useLinks, useNavigate } from '@headwater/plugin-sdk';
 import { useState, type ReactNode } from 'react';
 import { SCENARIO_MESSAGES, fmtSeconds, isoDate } from '../logic.ts';
 import type { ScenarioResponse } from '../types.ts';
@@ -48,12 +48,13 @@ export function OverviewTab({ data, onChanged, onDeleted }: { data: ScenarioResp
   const { scenario, status } = data;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const listPath = `/projects/${scenario.projectID}/scenarios`;
+  const link = useLinks();
+  const list = link(ROUTES.ScenarioList, { id: scenario.projectID });
 
   const remove = useAction(async () => {
     await api.delete(`scenarios/${scenario.id}`);
     await onDeleted();
-    navigate(listPath);
+    if (list) navigate(list);
   });
 
   return (
@@ -117,7 +118,8 @@ export function OverviewTab({ data, onChanged, onDeleted }: { data: ScenarioResp
           onCopied={(newId) => {
             setDialog(null);
             void onChanged();
-            navigate(`${listPath}/${newId}`);
+            const copy = link(ROUTES.ScenarioView, { id: scenario.projectID, scenarioID: newId });
+            if (copy) navigate(copy);
           }}
         />
       )}

@@ -1,2 +1,3 @@
 export * from './files.ts';
+export * from './types.ts';
 export * from './swat-check.ts';

@@ -1,10 +1,10 @@
-// Administrators' Plugins page: every registered plugin with its state, enable/disable, and
+// Administrators' Plugins page (route AdminPlugins): every registered plugin with its state, enable/disable, and
 // registering an externally deployed remote by its mf-manifest.json URL.
 import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { ErrorList, PageLayout, SuccessAlert, useApiMutation, useApiQuery, type PluginListing } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 
-type AdminPlugin = PluginListing & { enabled: boolean; source: string; flag?: string; description?: string };
+type AdminPlugin = PluginListing & { enabled: boolean; source: string; flag?: string; description?: string; core?: boolean };
 
 export function PluginsAdminPage() {
   const list = useApiQuery<AdminPlugin[]>('admin/plugins');
@@ -59,7 +59,7 @@ export function PluginsAdminPage() {
                   aria-label={`Enable ${p.title}`}
                   data-testid={`toggle-${p.id}`}
                   checked={p.enabled}
-                  disabled={toggle.isPending}
+                  disabled={toggle.isPending || (p.core && p.enabled)}
                   onChange={(e) => toggle.mutate({ id: p.id, enabled: e.currentTarget.checked })}
                 />
               </Table.Td>

@@ -1,0 +1,22 @@
+// The errorreports calls (spec 1 §7, spec 2 §7): submit, a project's reports (grid), one report.
+import type Router from '@koa/router';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser, requireRegistered } from '../../http/auth.ts';
+import { sendGrid } from '../../http/grid.ts';
+import { intParam } from '../../http/validate.ts';
+import * as reports from './service.ts';
+
+export function register(router: Router, deps: AppDeps): void {
+  router.post('/errorreports', requireRegistered, async (ctx) => {
+    const b = ctx.request.body;
+    const form = b && typeof b === 'object' && !Array.isArray(b) ? (b as reports.ErrorReportForm) : {};
+    ctx.body = await reports.submitErrorReport(deps, currentUser(ctx), form);
+  });
+  router.get('/errorreports/project/:projectID', requireRegistered, async (ctx) => {
+    const { query } = await reports.errorReportRowsQuery(deps, currentUser(ctx), intParam(ctx.params.projectID));
+    await sendGrid(ctx, deps.db, query, reports.ERROR_REPORT_GRID, { csvName: 'error-reports.csv' });
+  });
+  router.get('/errorreports/:id', requireRegistered, async (ctx) => {
+    ctx.body = await reports.getErrorReport(currentUser(ctx), intParam(ctx.params.id));
+  });
+}

@@ -1,0 +1,10 @@
+// @headwater/plugin-sdk/schema — the React-free half of the contract, for servers, scripts and
+// tests: the manifest (types, JSON-schema check, expansion), route references, the spec's
+// wording and the pure rules shared by client and server.
+export * from './manifest.ts';
+export { validateManifest, loadManifest, PLUGIN_PACKAGE_SCHEMA } from './manifest-schema.ts';
+export * from './routes.ts';
+export * from './messages.ts';
+export * from './accounts.ts';
+export * from './names.ts';
+export * from './tiers.ts';
