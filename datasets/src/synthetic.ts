@@ -1,7 +1,7 @@
 // Synthetic watersheds for scale tests, written in the shipped dataset format (README.md).
 //
 //   npm run dataset:synthetic -- --subbasins 2000 --hrus 150000 [--out dir] [--seed n]
-//                                [--years 2000-2012] [--load] [--key k] [--name text]
+//                                [--years 2000-2012] [--key k] [--name text]
 //
 // - Subbasins tile a grid of ~100 km² cells (jagged edges, exactly shared between neighbours:
 //   valid, non-overlapping polygons whose union is the outline).
@@ -18,8 +18,9 @@
 //   the shipped LREW dataset; subbasins carry only what differs (SUB_KM, gauges, channel).
 // - Deterministic: the same options and seed give byte-identical files.
 //
-// `--load` loads the result into DATABASE_URL (migrating it first) through the platform's
-// loader; the bench calls `writeSynthetic` and the loader itself.
+// The platform loads a generated folder (this package imports nothing of the platform):
+// `node platform-api/src/cli/load-dataset.ts --synthetic ...` generates and loads in one go;
+// the bench calls `writeSynthetic` and the loader itself.
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -508,8 +509,9 @@ function parseArgs(argv: string[]) {
   const seed = Number(get('seed') ?? 1);
   const years = get('years')?.split('-').map(Number) as [number, number] | undefined;
   if (!Number.isInteger(subbasins) || subbasins < 1 || !Number.isInteger(hrus) || hrus < subbasins || !Number.isInteger(seed))
-    throw new Error('usage: synthetic.ts --subbasins N --hrus M (M >= N) [--seed n] [--out dir] [--years 2000-2012] [--load] [--key k] [--name text]');
-  return { subbasins, hrus, seed, years, out: get('out'), load: argv.includes('--load'), key: get('key'), name: get('name') };
+    throw new Error('usage: synthetic.ts --subbasins N --hrus M (M >= N) [--seed n] [--out dir] [--years 2000-2012] [--key k] [--name text]');
+  if (argv.includes('--load')) throw new Error('--load moved to the platform: DATABASE_URL=... node platform-api/src/cli/load-dataset.ts --synthetic --subbasins N --hrus M [...] (or load-dataset.ts <dir>)');
+  return { subbasins, hrus, seed, years, out: get('out'), key: get('key'), name: get('name') };
 }
 
 if (import.meta.main) {
@@ -525,11 +527,4 @@ if (import.meta.main) {
   const t0 = performance.now();
   const { dataset } = writeSynthetic(dir, { subbasins: a.subbasins, hrus: a.hrus, seed: a.seed, years: a.years, key: a.key, name: a.name });
   console.log(`wrote ${dir}: ${dataset.subbasins.length} subbasins, ${dataset.hrus.length} HRUs, ${dataset.descriptor.counts!.areaKm2} km², outlet ${dataset.descriptor.endingSubbasin} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-  if (a.load) {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error('--load needs DATABASE_URL (PostgreSQL)');
-    const { loadIntoDatabase } = await import('./load.ts');
-    const res = await loadIntoDatabase(url, dir, { replace: true });
-    console.log(`loaded into ${new URL(url).pathname.slice(1)} as dataset ${res.datasetId} in ${(res.ms / 1000).toFixed(1)} s`);
-  }
 }

@@ -6,6 +6,7 @@ export * from './plugin.ts';
 export * from './session.tsx';
 export * from './live.ts';
 export * from './accounts.ts';
+export * from './scenarios.ts';
 export * from './api/client.ts';
 export * from './api/hooks.ts';
 export { PageLayout, type PageLayoutProps } from './ui/PageLayout.tsx';
@@ -23,14 +24,16 @@ export { TiersTable } from './ui/TiersTable.tsx';
 // Editor SDK (ARCHITECTURE 'Editors'): defineEditor, EditorPage on rjsf (loaded lazily),
 // HruSelector, SavedChangesTable, the scenario view's check icon, and the pure rules.
 export * from './editor/types.ts';
-export { defineEditor, editorRoute, DEFAULT_SAVE_URL, SUBBASIN_SAVE_URL, type EditorPluginDefinition } from './editor/defineEditor.tsx';
+export { defineEditor, DEFAULT_SAVE_URL, SUBBASIN_SAVE_URL, SELECTION_MODES, type EditorPluginDefinition } from './editor/defineEditor.tsx';
 export { EditorPage, LoginPrompt, type EditorPageProps } from './editor/EditorPage.tsx';
 export { HruSelector, type HruSelectorProps, type SubbasinMapPickerProps, type SubbasinOption, type NamedOption } from './editor/HruSelector.tsx';
 export { SavedChangesTable, type SavedChangesTableProps } from './editor/SavedChangesTable.tsx';
 export { ModTableCheck, CheckIcon } from './editor/ModTableCheck.tsx';
 export { isSelectionValid, selectionProblem, emptySelection, saveBody } from './editor/selection.ts';
 export { changedFields, asSentValue, schemaDefaults, hasChanges, formatListCell, formatAddedDate, fillPath } from './editor/changes.ts';
-export { transformErrors, createTransformErrors, editorErrorMessage } from './editor/transformErrors.ts';
+// The validation of a change (validateChange, transformErrors) loads ajv: it is in
+// `@headwater/plugin-sdk/server` and `/schema`, and in the lazily loaded editor form, not here.
+export type { ChangeErrors } from './editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';
 export { SingleSettingEditor, type SingleSettingEditorProps } from './editor/SingleSettingEditor.tsx';
 export { singleSaveValues, withDefaultHelp, formatSettingValue, singleHasChanges, type SingleSettingResponse } from './editor/single.ts';
@@ -48,3 +51,4 @@ export { ErrorStatusView, type ErrorStatusViewProps } from './ui/ErrorStatusView
 export { useTabParam } from './tabs.ts';
 export { queryFallback } from './ui/QueryFallback.tsx';
 export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';
+export { OutputPage, outputGate, simulatedYears, PRINT_DAILY, type OutputPageProps, type OutputRequirements } from './output/OutputPage.tsx';

@@ -5,7 +5,7 @@
 //   import pkg from '../package.json' with { type: 'json' };
 //   export default definePlugin(pkg, { pages: { ProjectView: ProjectViewPage, ... } });
 import type { ComponentType } from 'react';
-import { expandManifest, type ManifestSource, type PluginManifest, type RouteParams } from './manifest.ts';
+import { expandManifest, mainRouteName, type ManifestSource, type PluginManifest, type RouteParams } from './manifest.ts';
 
 export type PageProps = { params: RouteParams; path: string };
 
@@ -28,15 +28,20 @@ export function manifestOf(pkg: PackageJson): PluginManifest {
   return expandManifest(source, pkg.version);
 }
 
-export function definePlugin(pkg: PackageJson, def: { pages: PluginPages }): PluginDefinition {
+/** `pages` by route name; an output tool or editor binds its implied main page with `main`:
+ * `definePlugin(pkg, { main: ChartsPage })`. */
+export function definePlugin(pkg: PackageJson, def: { pages?: PluginPages; main?: ComponentType<PageProps> }): PluginDefinition {
   const manifest = manifestOf(pkg);
+  const main = mainRouteName(manifest.kind, manifest.id);
+  if (def.main && !main) throw new Error(`definePlugin(${manifest.id}): only an editor or an output tool has a main page`);
+  const pages: PluginPages = { ...def.pages, ...(def.main && main ? { [main]: def.main } : {}) };
   const declared = new Set(manifest.routes.map((r) => r.name));
   const problems = [
-    ...manifest.routes.filter((r) => !def.pages[r.name]).map((r) => `no page for route ${r.name} (${r.path})`),
-    ...Object.keys(def.pages)
+    ...manifest.routes.filter((r) => !pages[r.name]).map((r) => `no page for route ${r.name} (${r.path})`),
+    ...Object.keys(pages)
       .filter((n) => !declared.has(n))
       .map((n) => `page ${n} names no route of package.json`),
   ];
   if (problems.length) throw new Error(`definePlugin(${manifest.id}): ${problems.join('; ')}`);
-  return { id: manifest.id, manifest, pages: def.pages };
+  return { id: manifest.id, manifest, pages };
 }

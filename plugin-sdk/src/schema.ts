@@ -6,5 +6,6 @@ export { validateManifest, loadManifest, PLUGIN_PACKAGE_SCHEMA } from './manifes
 export * from './routes.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
+export * from './scenarios.ts';
 export * from './names.ts';
 export * from './tiers.ts';

@@ -8,7 +8,7 @@ import validator from '@rjsf/validator-ajv8';
 import { useCallback, useImperativeHandle, useMemo, useRef, type RefObject } from 'react';
 import type Form from '@rjsf/core';
 import { changedFields } from './changes.ts';
-import { transformErrors } from './transformErrors.ts';
+import { transformErrors } from './validateChange.ts';
 import { ObjectFieldTemplate } from './templates.tsx';
 import type { EditorSchema, EditorUiSchema, RegisteredComponents } from './types.ts';
 import { EDITOR_WIDGETS } from './widgets.tsx';

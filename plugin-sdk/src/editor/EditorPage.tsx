@@ -12,6 +12,8 @@ import { useLiveStatus } from '../live.ts';
 import { MESSAGES } from '../messages.ts';
 import type { PageProps } from '../plugin.ts';
 import { Link } from '../routing.ts';
+import { useRouteRef } from '../plugins.ts';
+import { ROUTES } from '../routes.ts';
 import { useSession } from '../session.tsx';
 import { ErrorList } from '../ui/ErrorList.tsx';
 import { PageLayout } from '../ui/PageLayout.tsx';
@@ -52,7 +54,9 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   const scenarioID = params.scenarioID ?? '';
   const scenarioPath = `scenarios/${scenarioID}`;
   const modsPath = `scenarios/getmods/${scenarioID}/${editor.modTable}`;
-  const backTo = `/projects/${projectID}/scenarios/${scenarioID}`;
+  // The scenario view is another plugin's page: linked by reference, not drawn when it is off.
+  const scenarioView = useRouteRef(ROUTES.ScenarioView);
+  const backTo = projectID && scenarioID ? scenarioView?.({ id: projectID, scenarioID }) : undefined;
   const client = useQueryClient();
 
   const scenarioQ = useApiQuery<ScenarioResponse>(scenarioPath);
@@ -108,11 +112,11 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   const unauthorized = loadError instanceof ApiError && loadError.status === 401;
   const data = scenarioQ.data;
   const subtitle = data ? `${data.project?.name ?? ''}${data.project?.name ? ' · ' : ''}${data.scenario?.name ?? ''}` : undefined;
-  const back = (
+  const back = backTo ? (
     <Button variant="default" component={Link} to={backTo}>
       Back to the scenario view
     </Button>
-  );
+  ) : null;
 
   let body;
   if (unauthorized) body = <LoginPrompt />;

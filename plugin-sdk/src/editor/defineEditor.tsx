@@ -1,34 +1,60 @@
-// defineEditor: an input editor is mostly data (ARCHITECTURE 'Editors'). It becomes a plugin
-// with one page, the SDK's EditorPage, at `/projects/:id/scenarios/:scenarioID/<slug>`.
+// defineEditor: an input editor is mostly data (ARCHITECTURE 'Editors'). Its id, title,
+// modification table and slug are declared once, in package.json's `headwater` block; its main
+// page (route `mainRouteName('editor', id)`, e.g. `CurveNumberEditor`, at
+// `/projects/:id/scenarios/:scenarioID/<slug>`) is implied by the manifest and is the SDK's
+// EditorPage:
+//
+//   import pkg from '../package.json' with { type: 'json' };
+//   export default defineEditor(pkg, { schema, uiSchema, selection: 'hru' });
+import { mainRouteName } from '../manifest.ts';
 import type { PageProps, PluginDefinition } from '../plugin.ts';
-import { definePlugin } from '../plugin.ts';
+import { definePlugin, manifestOf, type PackageJson } from '../plugin.ts';
 import { EditorPage } from './EditorPage.tsx';
-import type { EditorDefinition, EditorOptions } from './types.ts';
+import type { EditorDefinition, EditorOptions, EditorSelectionMode } from './types.ts';
 
 export const DEFAULT_SAVE_URL = 'scenarios/savemods/{scenarioID}/{modTable}';
 export const SUBBASIN_SAVE_URL = 'scenarios/subbasin/save/{scenarioID}/{modTable}';
 
-/** The route of an editor page: `/projects/:id/scenarios/:scenarioID/<slug>`. */
-export function editorRoute(slug: string): string {
-  return `/projects/:id/scenarios/:scenarioID/${slug}`;
-}
+export const SELECTION_MODES: readonly EditorSelectionMode[] = ['none', 'hru', 'subbasin', 'subbasin-months', 'single-hru'];
 
 export type EditorPluginDefinition = PluginDefinition & { editor: EditorDefinition };
 
-export function defineEditor(options: EditorOptions): EditorPluginDefinition {
+/** The problems of an editor definition, in words (none: it is fine). */
+function problemsOf(m: { id?: string; kind?: string; modTable?: string; title?: string }, options: EditorOptions): string[] {
   const problems: string[] = [];
-  if (!options.id || !/^[a-z][a-z0-9-]{1,40}$/.test(options.id)) problems.push('id must be lower-case letters, digits and dashes');
-  if (!options.modTable) problems.push('modTable is required');
-  if (!options.title) problems.push('title is required');
+  if (!m.id || !/^[a-z][a-z0-9-]{1,40}$/.test(m.id)) problems.push('id must be lower-case letters, digits and dashes');
+  if (m.kind !== 'editor') problems.push(`kind must be 'editor' (package.json headwater.kind is '${String(m.kind)}')`);
+  if (!m.modTable) problems.push('modTable is required');
+  if (!m.title) problems.push('title is required');
   if (!options.schema || typeof options.schema !== 'object') problems.push('schema is required');
-  if (!['none', 'hru', 'subbasin', 'subbasin-months', 'single-hru'].includes(options.selection)) problems.push(`selection '${String(options.selection)}' is not one of none, hru, subbasin, subbasin-months, single-hru`);
+  if (!SELECTION_MODES.includes(options.selection)) problems.push(`selection '${String(options.selection)}' is not one of ${SELECTION_MODES.join(', ')}`);
   if (options.mode !== undefined && options.mode !== 'changes' && options.mode !== 'single') problems.push(`mode '${String(options.mode)}' is not one of changes, single`);
   if (options.mode === 'single' && !options.url) problems.push("mode 'single' needs the url of its GET and POST");
   if (options.mode === 'single' && options.selection !== 'none') problems.push("mode 'single' applies to the whole scenario: use selection 'none'");
-  if (problems.length) throw new Error(`defineEditor(${options.id ?? '?'}): ${problems.join('; ')}`);
-  const slug = options.slug ?? options.id;
-  const editor: EditorDefinition = { ...options, slug, saveUrl: options.saveUrl ?? DEFAULT_SAVE_URL, mode: options.mode ?? 'changes', route: editorRoute(slug) };
+  return problems;
+}
+
+/** The default export of an editor's `src/plugin.tsx`: `pkg` is its package.json. */
+export function defineEditor(pkg: PackageJson, options: EditorOptions): EditorPluginDefinition {
+  const source = (pkg.headwater ?? {}) as { id?: string; kind?: string; modTable?: string; title?: string };
+  const problems = problemsOf(source, options);
+  if (problems.length) throw new Error(`defineEditor(${source.id ?? '?'}): ${problems.join('; ')}`);
+  const manifest = manifestOf(pkg);
+  const routeName = mainRouteName('editor', manifest.id)!;
+  const route = manifest.routes.find((r) => r.name === routeName)!;
+  const { pages, saveUrl, mode, ...rest } = options;
+  const editor: EditorDefinition = {
+    ...rest,
+    id: manifest.id,
+    modTable: manifest.modTable!,
+    title: manifest.title,
+    slug: manifest.slug ?? manifest.id,
+    saveUrl: saveUrl ?? DEFAULT_SAVE_URL,
+    mode: mode ?? 'changes',
+    routeName,
+    route: route.path,
+  };
   const Page = (props: PageProps) => <EditorPage editor={editor} {...props} />;
-  Page.displayName = `EditorPage(${options.id})`;
-  return { ...definePlugin({ id: options.id, pages: { [editor.route]: Page } }), editor };
+  Page.displayName = `EditorPage(${manifest.id})`;
+  return { ...definePlugin(pkg, { pages: { ...pages, [routeName]: Page } }), editor };
 }

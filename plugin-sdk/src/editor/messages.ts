@@ -9,6 +9,16 @@ export const EDITOR_MESSAGES = {
   atMost: (max: number) => `Must be at most ${max}`,
   /** Ours: a number field holding something that is not a number yet ('-', '1e'). */
   notANumber: 'Must be a number',
+  /** Ours: a value of another JSON type than the schema's (text, a list, ...). */
+  wrongType: (type: string) => `Must be ${({ string: 'text', boolean: 'true or false', array: 'a list', object: 'an object', null: 'empty' } as Record<string, string>)[type] ?? type}`,
+  /** Ours: a key the schema does not know (`additionalProperties: false`). */
+  unknownField: 'Unknown variable',
+  /** Ours: a saved change must change something. */
+  noChange: 'Please change at least one value.',
+  /** Ours: a one-setting editor's POST body is not an object of values. */
+  settingsObject: 'Send the variables as an object of numbers.',
+  /** Ours: a change for a modification table no enabled editor registers. */
+  unknownTable: (modTable: string) => `No enabled editor saves changes to the table '${modTable}'.`,
   /** Curve number (spec 2 §5), verbatim including its '10'. */
   zeroNoChange: 'A value of zero will result in no change. Please enter a number greater or less than 10.',
   selectSubbasin: 'Select at least one subbasin',

@@ -91,17 +91,12 @@ export type ScenarioResponse = {
 /** rjsf widget and field components, registered by name (any props: they are rjsf's). */
 export type RegisteredComponents = Record<string, ComponentType<any>>;
 
+/** What an editor's `src/plugin.tsx` says beyond its package.json: its id, title, modification
+ * table and route slug are declared once, in the `headwater` block (`defineEditor(pkg, options)`). */
 export type EditorOptions = {
-  /** Plugin id (lower-case, dashes), e.g. `curve-number`. */
-  id: string;
-  /** The modification table the editor writes: `Cn2Percent`, `Wgn`, ... */
-  modTable: string;
-  title: string;
   schema: EditorSchema;
   uiSchema?: EditorUiSchema;
   selection: EditorSelectionMode;
-  /** Route segment after `/projects/:id/scenarios/:scenarioID/`; the id by default. */
-  slug?: string;
   /** Save path template; `{scenarioID}` and `{modTable}` are filled in.
    * Default `scenarios/savemods/{scenarioID}/{modTable}`; curve number, sediment routing
    * and potholes use `scenarios/subbasin/save/{scenarioID}/{modTable}`. */
@@ -124,12 +119,26 @@ export type EditorOptions = {
    * the changed and non-default values to `{url}` (spec 2 §5). Needs `selection: 'none'`. */
   mode?: 'changes' | 'single';
   /** `single` mode: the GET and POST path, e.g. `scenarios/general/bsn/{scenarioID}`; the
-   * route's params (`{scenarioID}`, `{id}`, `{fertID}`...) and `{modTable}` are filled in. */
+   * route's params (`{scenarioID}`, `{id}`, `{fertID}`...) and `{modTable}` are filled in.
+   * The server half's `single.url` is the same template (declare it once, in src/schema.ts). */
   url?: string;
+  /** Pages of the extra routes package.json declares (`routes`), by route name. */
+  pages?: Record<string, ComponentType<any>>;
 };
 
-export type EditorDefinition = Required<Pick<EditorOptions, 'id' | 'modTable' | 'title' | 'schema' | 'selection' | 'slug' | 'saveUrl' | 'mode'>> &
-  Omit<EditorOptions, 'slug' | 'saveUrl' | 'mode'> & {
-    /** The page route: `/projects/:id/scenarios/:scenarioID/<slug>`. */
-    route: string;
-  };
+/** An editor as its page uses it: the options plus what package.json declares. */
+export type EditorDefinition = Omit<EditorOptions, 'saveUrl' | 'mode' | 'pages'> & {
+  /** Plugin id (package.json headwater.id), e.g. `curve-number`. */
+  id: string;
+  /** The modification table the editor writes (headwater.modTable): `Cn2Percent`, `Wgn`, ... */
+  modTable: string;
+  title: string;
+  /** The page's path segment under the scenario (headwater.slug, else the id). */
+  slug: string;
+  saveUrl: string;
+  mode: 'changes' | 'single';
+  /** The page's route name (`CurveNumberEditor`), as the expanded manifest declares it. */
+  routeName: string;
+  /** The page's route path: `/projects/:id/scenarios/:scenarioID/<slug>`. */
+  route: string;
+};

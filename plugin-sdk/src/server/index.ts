@@ -5,8 +5,22 @@ import type { Access } from '../manifest.ts';
 
 export type ServerUser = { id: number; userName: string; roles: string[]; isAdmin: boolean };
 
-export type ServerRequest = {
-  params: Record<string, string>;
+/** The parameter names of a route path: `/scenarios/subbasin/cn2/:scenarioID` → 'scenarioID';
+ * template paths (`scenarios/general/bsn/{scenarioID}`) too. */
+export type PathParams<P extends string> = string extends P
+  ? string
+  : P extends `${string}:${infer Rest}`
+    ? Rest extends `${infer Name}/${infer Tail}`
+      ? Name | PathParams<`/${Tail}`>
+      : Rest
+    : P extends `${string}{${infer Name}}${infer Tail}`
+      ? Name | PathParams<Tail>
+      : never;
+
+/** A request to a plugin's route; `params` holds the route's parameters (`ServerRoute` types
+ * them from its path). */
+export type ServerRequest<K extends string = string> = {
+  params: Record<K, string>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
   user?: ServerUser;
@@ -47,13 +61,23 @@ export type PlatformServices = {
   };
 };
 
-export type ServerRoute = {
+/** A route of a plugin's server half. Its handler's `params` are typed from the path:
+ * `{ path: '/scenarios/subbasin/cn2/:scenarioID', handler: ({ params }) => idParam(params.scenarioID) }`. */
+export type ServerRoute<P extends string = string> = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path under /api, e.g. `/help/runtimeguide`. */
-  path: string;
+  /** Path under /api, e.g. `/help/runtimeguide`; parameters as `:name`. */
+  path: P;
   access?: Access;
-  handler: (req: ServerRequest) => Promise<unknown> | unknown;
+  handler(req: ServerRequest<PathParams<P>>): Promise<unknown> | unknown;
 };
+
+/** One route with its params typed from its path (for routes declared outside a define call). */
+export function serverRoute<const P extends string>(route: ServerRoute<P>): ServerRoute<P> {
+  return route;
+}
+
+/** A list of routes, each typed by its own path (`routes: [{ path: '/a/:x', handler }, ...]`). */
+export type ServerRoutes<R extends readonly string[]> = { [K in keyof R]: ServerRoute<R[K]> };
 
 export type JobProcessor = (job: {
   id: string;
@@ -63,15 +87,15 @@ export type JobProcessor = (job: {
 
 export type PluginServer = {
   id: string;
-  routes?: ServerRoute[];
+  routes?: ServerRoute<any>[];
   /** Job processors by queue name; run by the worker processes. */
   jobs?: Record<string, JobProcessor>;
   /** Input editors: how their saved changes are validated and written at run time (editor.ts). */
   editor?: import('./editor.ts').EditorServer<any>;
 };
 
-export function definePluginServer(def: PluginServer): PluginServer {
-  return def;
+export function definePluginServer<const R extends readonly string[] = []>(def: Omit<PluginServer, 'routes'> & { routes?: ServerRoutes<R> }): PluginServer {
+  return def as PluginServer;
 }
 
 // Errors: a handler (or any service) throws a domain error; platform-api answers it in the spec's
@@ -93,6 +117,11 @@ export {
   type FieldErrors,
 } from './errors.ts';
 
-export { defineEditorServer } from './editor.ts';
-export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer } from './editor.ts';
+export { idParam } from './params.ts';
+
+export { defineEditorServer, changedSettings, settingValues } from './editor.ts';
+export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs } from './editor.ts';
+// The one validation of a change, and the editors' wording (React-free).
+export { validateChange, partialSchema, changeErrors, CHANGE_ROOT, type ChangeErrors } from '../editor/validateChange.ts';
+export { EDITOR_MESSAGES, MONTH_NAMES } from '../editor/messages.ts';
 export { selectionOf, type HruKeys } from './selection.ts';

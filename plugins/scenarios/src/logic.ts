@@ -1,5 +1,5 @@
 // Pure rules of spec 2 §4, §5, §9 for the scenario pages (unit-tested in test/logic.test.ts).
-import { MESSAGES, formatDateTime, formatElapsed, validateName } from '@headwater/plugin-sdk';
+import { MESSAGES, SCENARIO_MESSAGES, formatDateTime, formatElapsed, validateName } from '@headwater/plugin-sdk';
 import type {
   ClimateChangeScenario,
   ClimateChangeTimePeriod,
@@ -11,20 +11,7 @@ import type {
   WeatherDatasetOption,
 } from './types.ts';
 
-export const SCENARIO_MESSAGES = {
-  invalidScenario: 'Invalid scenario ID for this project. Please check the URL in your browser.',
-  endAfterStart: 'Simulation end date must be greater than starting date.',
-  copyName: 'Please provide a name for the new scenario.',
-  runBlocked: 'Unable to run your scenario at this time.',
-  skipYearsTooMany: 'Warm-up years must be fewer than the simulated years.',
-  wholeNumber: 'Must be a whole number, 0 or more',
-  /** Spec 2 §8 info: monthly or yearly output limits some statistics. */
-  printSettingInfo:
-    'Monthly or yearly output limits some outputs: the statistics NO3CONC, TOT_N_CONC, TOT_P_CONC, DISOX_CONC and WTMP need daily output, and so do CE-QUAL-W2 files, flood frequency analysis and baseflow separation.',
-  noEditors: 'No input editors are enabled on this site.',
-  noOutputs: 'No output tools are enabled on this site.',
-  hrusNotSet: 'Please set the HRUs of this project before creating scenarios.',
-} as const;
+export { SCENARIO_MESSAGES };
 
 /** SWAT's IPRINT code for daily output: the default print setting (spec 2 §9). */
 export const DAILY_PRINT_SETTING = 1;

@@ -8,8 +8,8 @@ import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { intParam } from '../../http/validate.ts';
-import { calibratedWatersheds, calibrationDetail, readableDataset } from '../datasets/service.ts';
-import { emptyMapResult, findSubbasins, subbasinAt, subbasinById, subbasinByName, watershedMapJson } from './service.ts';
+import { calibratedWatersheds } from '../datasets/service.ts';
+import { calibratedWatershedMap, findSubbasinsIn, mapAtPoint, mapById, mapByName, type MapAnswer } from './service.ts';
 
 const gzip = promisify(gzipCb);
 
@@ -41,45 +41,33 @@ function idList(value: string | undefined): number[] {
     .map((s) => intParam(s));
 }
 
-async function dataset(ctx: Context) {
-  const d = await readableDataset(intParam(ctx.params.datasetID), ctx.state.user);
-  if (!d) throw notFound();
-  return d;
+/** A map answer: the JSON text as is, or the empty result object. */
+async function sendMap(ctx: Context, answer: MapAnswer): Promise<void> {
+  if (typeof answer === 'string') await sendJson(ctx, answer);
+  else ctx.body = answer;
 }
 
 export function register(router: Router, deps: AppDeps): void {
   const db = () => deps.db;
   router.get('/maps/coords/:datasetID/:lat/:lng', requireUser, async (ctx) => {
-    const d = await dataset(ctx);
+    const datasetId = intParam(ctx.params.datasetID);
     const lat = coordinate(ctx.params.lat, 90);
     const lng = coordinate(ctx.params.lng, 180);
-    const hit = await subbasinAt(db(), d.id, lat, lng);
-    const json = hit && (await watershedMapJson(db(), hit.id));
-    if (json) await sendJson(ctx, json);
-    else ctx.body = emptyMapResult();
+    await sendMap(ctx, await mapAtPoint(db(), ctx.state.user, datasetId, lat, lng));
   });
 
   router.get('/maps/subbasin/name/:datasetID/:name', requireUser, async (ctx) => {
-    const d = await dataset(ctx);
-    const hit = await subbasinByName(db(), d.id, String(ctx.params.name ?? ''));
-    const json = hit && (await watershedMapJson(db(), hit.id));
-    if (json) await sendJson(ctx, json);
-    else ctx.body = emptyMapResult();
+    await sendMap(ctx, await mapByName(db(), ctx.state.user, intParam(ctx.params.datasetID), String(ctx.params.name ?? '')));
   });
 
   const byId = async (ctx: Context) => {
-    const end = await subbasinById(db(), intParam(ctx.params.endID));
-    if (!end || !(await readableDataset(end.datasetId, ctx.state.user))) throw notFound();
-    const json = await watershedMapJson(db(), end.id, idList(ctx.params.startIDs));
-    if (json) await sendJson(ctx, json);
-    else ctx.body = emptyMapResult();
+    await sendMap(ctx, await mapById(db(), ctx.state.user, intParam(ctx.params.endID), idList(ctx.params.startIDs)));
   };
   router.get('/maps/subbasin/id/:endID', requireUser, byId);
   router.get('/maps/subbasin/id/:endID/:startIDs', requireUser, byId);
 
   router.get('/subbasins/find/:datasetID/:text', requireUser, async (ctx) => {
-    const d = await dataset(ctx);
-    ctx.body = await findSubbasins(db(), d.id, String(ctx.params.text ?? ''), 100);
+    ctx.body = await findSubbasinsIn(db(), ctx.state.user, intParam(ctx.params.datasetID), String(ctx.params.text ?? ''));
   });
 
   router.get('/maps/calibrated-watersheds', requireUser, async (ctx) => {
@@ -89,11 +77,6 @@ export function register(router: Router, deps: AppDeps): void {
   // One calibrated watershed: its map result (GeoJSON of the calibrated watershed) with the
   // calibration's gauge sites.
   router.get('/maps/calibrated-watersheds/:groupID', requireUser, async (ctx) => {
-    const detail = await calibrationDetail(intParam(ctx.params.groupID), ctx.state.user);
-    if (!detail) throw notFound();
-    const c = detail.calibration;
-    const json = await watershedMapJson(db(), c.endingSubbasinId, c.startingSubbasinIds, { watershed: detail.watershed, calibrationID: c.id });
-    if (!json) throw notFound();
-    await sendJson(ctx, json);
+    await sendJson(ctx, await calibratedWatershedMap(db(), ctx.state.user, intParam(ctx.params.groupID)));
   });
 }

@@ -15,7 +15,10 @@
 //   FeatureCollections, downstreamID null) with HTTP 200; the create page then says 'Please
 //   select a subbasin within the study area.' An unknown or unreadable dataset is a 404.
 import type { Knex } from 'knex';
+import { NotFoundError } from '@headwater/plugin-sdk/server';
 import { pointInGeometry, type Geometry } from '@headwater/datasets/src/geo.ts';
+import { calibrationDetail, datasetFor, readableDataset } from '../datasets/service.ts';
+import type { User } from '../users/models.ts';
 
 export type Bounds = { minLat: number; maxLat: number; minLon: number; maxLon: number };
 export type Connection = { fromName: string; toName: string; fromID: number; toID: number; lineCoordinates: [number, number][] };
@@ -305,4 +308,47 @@ export async function findSubbasins(db: Knex, datasetId: number, text: string, l
     .limit(Math.min(100, Math.max(1, limit)))
     .select('id', 'name');
   return rows.map((r: { id: number; name: string }) => ({ id: Number(r.id), name: String(r.name) }));
+}
+
+// ─── the calls (a dataset the user may read, or NotFoundError) ────────────────────────────
+// A map answer is the map result's JSON text, or the empty map result (an object) when no
+// subbasin is there.
+
+export type MapAnswer = string | Record<string, unknown>;
+
+/** GET maps/coords/{datasetID}/{lat}/{lng} */
+export async function mapAtPoint(db: Knex, user: User | undefined, datasetId: number, lat: number, lng: number): Promise<MapAnswer> {
+  const d = await datasetFor(datasetId, user);
+  const hit = await subbasinAt(db, d.id, lat, lng);
+  return (hit && (await watershedMapJson(db, hit.id))) || emptyMapResult();
+}
+
+/** GET maps/subbasin/name/{datasetID}/{name} */
+export async function mapByName(db: Knex, user: User | undefined, datasetId: number, name: string): Promise<MapAnswer> {
+  const d = await datasetFor(datasetId, user);
+  const hit = await subbasinByName(db, d.id, name);
+  return (hit && (await watershedMapJson(db, hit.id))) || emptyMapResult();
+}
+
+/** GET maps/subbasin/id/{endID}[/{startIDs}] */
+export async function mapById(db: Knex, user: User | undefined, endId: number, startIds: number[]): Promise<MapAnswer> {
+  const end = await subbasinById(db, endId);
+  if (!end || !(await readableDataset(end.datasetId, user))) throw new NotFoundError();
+  return (await watershedMapJson(db, end.id, startIds)) || emptyMapResult();
+}
+
+/** GET subbasins/find/{datasetID}/{text} */
+export async function findSubbasinsIn(db: Knex, user: User | undefined, datasetId: number, text: string): Promise<{ id: number; name: string }[]> {
+  const d = await datasetFor(datasetId, user);
+  return findSubbasins(db, d.id, text, 100);
+}
+
+/** GET maps/calibrated-watersheds/{groupID}: the calibrated watershed's map result with the calibration's gauge sites. */
+export async function calibratedWatershedMap(db: Knex, user: User | undefined, id: number): Promise<string> {
+  const detail = await calibrationDetail(id, user);
+  if (!detail) throw new NotFoundError();
+  const c = detail.calibration;
+  const json = await watershedMapJson(db, c.endingSubbasinId, c.startingSubbasinIds, { watershed: detail.watershed, calibrationID: c.id });
+  if (!json) throw new NotFoundError();
+  return json;
 }
