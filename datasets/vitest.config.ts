@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../vitest.factory.ts';
 
-export default defineConfig({
-  test: { name: 'datasets', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
-});
+export default createVitestConfig({ dir: import.meta.dirname, test: { testTimeout: 60_000 } });

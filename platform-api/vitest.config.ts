@@ -1,13 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../vitest.factory.ts';
 
-export default defineConfig({
-  test: {
-    name: 'platform-api',
-    include: ['test/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // Each file gets its own database; files run in parallel on the 2 cores.
-    fileParallelism: true,
-  },
-});
+// Each file gets its own database; files run in parallel on the 2 cores.
+export default createVitestConfig({ dir: import.meta.dirname, test: { testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: true } });

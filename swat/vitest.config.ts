@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../vitest.factory.ts';
 
-export default defineConfig({
-  test: {
-    name: 'swat',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 120_000,
-  },
-});
+export default createVitestConfig({ dir: import.meta.dirname, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], test: { testTimeout: 120_000 } });

@@ -1,3 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../../vitest.factory.ts';
 
-export default defineConfig({ test: { name: 'editor-curve-number', include: ['test/**/*.test.ts'], environment: 'node' } });
+export default createVitestConfig({ dir: import.meta.dirname });

@@ -1,3 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../../vitest.factory.ts';
 
-export default defineConfig({ test: { name: 'plugin-help', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' } });
+export default createVitestConfig({ dir: import.meta.dirname });

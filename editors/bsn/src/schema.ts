@@ -6,6 +6,10 @@
 import type { EditorSchema, EditorUiSchema, FormTab } from '@headwater/plugin-sdk';
 import { BSN_TABS, BSN_VARIABLES, formatRange, type BsnVariable } from './definitions.ts';
 
+/** The one-setting call (spec 2 §7 'GET and POST scenarios/general/bsn/{scenarioID}'): the page
+ * loads and saves through it, the server half answers it. */
+export const SETTING_URL = 'scenarios/general/bsn/{scenarioID}';
+
 /** Ours: the spec gives no wording for a code that is not in a select list. */
 export const NOT_IN_LIST = 'Choose a value from the list.';
 

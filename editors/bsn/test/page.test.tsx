@@ -41,7 +41,7 @@ function serve(): Call[] {
 }
 
 function renderPage() {
-  const Page = plugin.pages['/projects/:id/scenarios/:scenarioID/bsn']!;
+  const Page = plugin.pages.BsnEditor!;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider env="test">

@@ -3,12 +3,16 @@
 // TxtInOut of the demo dataset), the POST body rules, and the saved-changes text. The routes
 // through platform-api are tested in platform-api/test/editor-bsn.test.ts.
 import { resolve } from 'node:path';
-import { PluginHttpError, type SavedChange } from '@headwater/plugin-sdk/server/index.ts';
+import { changedSettings, EDITOR_MESSAGES, InputError, type SavedChange } from '@headwater/plugin-sdk/server';
 import { formatBsn, parseBsn, readTxtInOut } from '@headwater/swat/txtinout/index.ts';
 import type { SwatProject } from '@headwater/swat/txtinout/types.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import server, { applyBsn, changedValues, datasetValues, describeBsn, UNKNOWN_VARIABLE } from '../server/index.ts';
-import { NOT_IN_LIST } from '../src/schema.ts';
+import server, { applyBsn, datasetValues, describeBsn } from '../server/index.ts';
+import { NOT_IN_LIST, schema } from '../src/schema.ts';
+
+// The POST body as the SDK's one-setting mode checks it with this editor's schema.
+const changedValues = (body: unknown, defaults: Record<string, number>) => changedSettings(schema, body, defaults);
+const UNKNOWN_VARIABLE = EDITOR_MESSAGES.unknownField;
 
 const LREW = resolve(import.meta.dirname, '../../../../shared/data/lrew_swat2012/TxtInOut');
 
@@ -86,9 +90,9 @@ describe('the POST body', () => {
       try {
         changedValues(body, original);
       } catch (e) {
-        expect(e).toBeInstanceOf(PluginHttpError);
-        expect((e as PluginHttpError).status).toBe(400);
-        return ((e as PluginHttpError).body as { errors: Record<string, string[]> }).errors;
+        // a 400 with `{ errors }` through platform-api
+        expect(e).toBeInstanceOf(InputError);
+        return (e as InputError).fields!;
       }
       throw new Error('accepted');
     };

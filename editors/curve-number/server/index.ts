@@ -2,9 +2,9 @@
 // CN2'): the schema platform-api checks every saved Cn2Percent change against, the text of a
 // change in the saved-changes table, the spec's `GET scenarios/subbasin/cn2/{scenarioID}`, and
 // `apply`, which writes the changes into the HRUs' .mgt files at run time.
-import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
-import { defineEditorServer, PluginHttpError, type ApplyContext } from '@headwater/plugin-sdk/server/index.ts';
+import { defineEditorServer, idParam, type ApplyContext } from '@headwater/plugin-sdk/server';
 import type { Mgt } from '@headwater/swat/txtinout/types.ts';
+import pkg from '../package.json' with { type: 'json' };
 import { schema, type Cn2Change } from '../src/schema.ts';
 
 /** SWAT's valid curve number range. SWAT itself holds CN2 and every CNOP to it when it reads
@@ -44,9 +44,7 @@ export function applyCn2({ changes, hrusOf }: ApplyContext<Cn2Change>): void {
 
 const describeCn2 = (m: Cn2Change) => `${m.value > 0 ? '+' : ''}${m.value}%`;
 
-export default defineEditorServer<Cn2Change>({
-  id: 'curve-number',
-  modTable: 'Cn2Percent',
+export default defineEditorServer(pkg, {
   schema,
   describe: describeCn2,
   apply: applyCn2,
@@ -59,10 +57,9 @@ export default defineEditorServer<Cn2Change>({
       path: '/scenarios/subbasin/cn2/:scenarioID',
       access: 'user',
       async handler({ params, platform }) {
-        const id = Number(params.scenarioID);
-        if (!Number.isInteger(id) || id < 0 || id > 2_147_483_647) throw new PluginHttpError(404, MESSAGES.notFound);
+        const id = idParam(params.scenarioID);
         const scenario = await platform.scenarios.get(id);
-        const mods = await platform.scenarios.getMods(id, 'Cn2Percent');
+        const mods = await platform.scenarios.getMods(id, pkg.headwater.modTable);
         return {
           scenario: { id: scenario.id, projectID: scenario.projectId, name: scenario.name, isRunning: scenario.isRunning, hasRun: scenario.hasRun },
           mods,

@@ -1,12 +1,10 @@
 import { defineEditor, SUBBASIN_SAVE_URL } from '@headwater/plugin-sdk';
+import pkg from '../package.json' with { type: 'json' };
 import { schema, uiSchema } from './schema.ts';
 
 // The SDK's EditorPage does the rest: loading, the running notice, saved changes, the HRU
-// selector, Save / Back / Remove Changes. The route is package.json → headwater.routes.
-export default defineEditor({
-  id: 'curve-number',
-  modTable: 'Cn2Percent',
-  title: 'Curve number',
+// selector, Save / Back / Remove Changes. Id, title, table and route: package.json → headwater.
+export default defineEditor(pkg, {
   schema,
   uiSchema,
   // Spec 2 §5: the curve number follows the HRU selection rule (apply to all, or subbasin,

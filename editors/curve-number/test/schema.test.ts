@@ -1,7 +1,6 @@
-import { validateChange } from '@headwater/plugin-sdk/editor/validate.ts';
 import { SUBBASIN_SAVE_URL } from '@headwater/plugin-sdk';
+import { validateChange } from '@headwater/plugin-sdk/server';
 import { describe, expect, it } from 'vitest';
-import pkg from '../package.json' with { type: 'json' };
 import plugin from '../src/plugin.tsx';
 import { schema } from '../src/schema.ts';
 
@@ -20,14 +19,14 @@ describe('curve-number editor', () => {
     expect(validateChange(schema, { value: 0 })).toEqual({ value: [ZERO] });
   });
 
-  it('gives the server the zero message too (platform-api reads a field\'s own `messages`)', () => {
-    const value = schema.properties!.value as { messages?: Record<string, string> };
-    expect(value.messages).toEqual({ not: ZERO });
+  it('says the same when platform-api checks a saved change (only the sent fields)', () => {
+    expect(validateChange(schema, { value: 0 }, { partial: true })).toEqual({ value: [ZERO] });
+    expect(validateChange(schema, { value: 11 }, { partial: true })).toEqual({ value: ['Must be between -10 and 10'] });
+    expect(validateChange(schema, {}, { partial: true })).toEqual({});
   });
 
   it('serves its page at the route, selects HRUs and saves through the subbasin call', () => {
-    expect(Object.keys(plugin.pages)).toEqual(pkg.headwater.routes.map((r) => r.path));
-    expect(plugin.editor).toMatchObject({ modTable: pkg.headwater.modTable, selection: 'hru', saveUrl: SUBBASIN_SAVE_URL, route: '/projects/:id/scenarios/:scenarioID/curve-number' });
+    expect(plugin.editor).toMatchObject({ modTable: 'Cn2Percent', selection: 'hru', saveUrl: SUBBASIN_SAVE_URL, route: '/projects/:id/scenarios/:scenarioID/curve-number' });
     expect(SUBBASIN_SAVE_URL).toBe('scenarios/subbasin/save/{scenarioID}/{modTable}');
   });
 });

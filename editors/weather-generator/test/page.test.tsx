@@ -12,7 +12,7 @@ import { WGN_FIELDS } from '../src/schema.ts';
 vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
-const ROUTE = '/projects/:id/scenarios/:scenarioID/weather-generator';
+const ROUTE = plugin.editor.route;
 const SAVED = { id: 3, modType: 'Wgn', applyToAll: false, value: 'RAINHHMX: +50%', subbasins: ['1', '2'], subbasinIDs: [101, 102], months: [6, 7, 8], modificationObject: { RAINHHMX: 50 }, lastModifiedDate: '2024-05-01T10:00:00Z' };
 
 function api(): Call[] {
@@ -28,7 +28,7 @@ function api(): Call[] {
 }
 
 function renderPage() {
-  const Page = plugin.pages[ROUTE]!;
+  const Page = plugin.pages.WeatherGeneratorEditor!;
   return renderAt('/projects/5/scenarios/7/weather-generator', ROUTE, <Page params={{ id: '5', scenarioID: '7' }} path="/projects/5/scenarios/7/weather-generator" />);
 }
 

@@ -5,7 +5,7 @@
 // column (objection treats the object/array ones as JSON attributes and validates what is
 // written), `relationMappings` the links between tables, and `modifiers` the shared filters —
 // `accessibleBy(user)` above all, the one definition of who sees which rows.
-import { Model, type JSONSchema } from 'objection';
+import { AjvValidator, Model, type JSONSchema } from 'objection';
 
 export class BaseModel extends Model {
   declare createdAt?: Date;
@@ -13,6 +13,11 @@ export class BaseModel extends Model {
 
   /** Tables without timestamp columns set this to false. */
   static timestamps = true;
+
+  /** Objection's validator, allowing `type: ['object', 'null']` (a nullable JSON column). */
+  static override createValidator() {
+    return new AjvValidator({ onCreateAjv: () => {}, options: { allErrors: true, validateSchema: false, ownProperties: true, allowUnionTypes: true } });
+  }
 
   override $beforeInsert(): void {
     if ((this.constructor as typeof BaseModel).timestamps) {

@@ -1,9 +1,23 @@
 // The server half of an input editor (ARCHITECTURE 'Editors'): the JSON schema of one saved
 // change (the same schema the editor's form uses) and `apply`, which writes the scenario's saved
 // changes into the SWAT inputs at run time. platform-api validates every saved change of the
-// editor's `modTable` against `schema` and calls `apply` once per run with all of them.
+// editor's `modTable` against `schema` (validateChange, as a partial change) and calls `apply`
+// once per run with all of them. Id and modTable come from the editor's package.json:
+//
+//   import pkg from '../package.json' with { type: 'json' };
+//   export default defineEditorServer(pkg, { schema, apply, describe });
+//
+// A table that holds ONE setting for the whole scenario (basin variables) declares `single`
+// instead of writing routes: the SDK answers `GET {url}` (the values in effect, the defaults,
+// whether a change is saved) and `POST {url}` (checks the values, keeps those that differ from the
+// defaults as the table's one change) — see `SingleSetting`.
 import type { HruInputs, SubbasinInputs, SwatProject } from '@headwater/swat/txtinout/types.ts';
-import type { PluginServer } from './index.ts';
+import type { Access } from '../manifest.ts';
+import { CHANGE_ROOT, validateChange, type ChangeErrors } from '../editor/validateChange.ts';
+import { EDITOR_MESSAGES } from '../editor/messages.ts';
+import { InputError } from './errors.ts';
+import type { PlatformServices, PluginServer, ServerRequest, ServerRoute, ServerRoutes } from './index.ts';
+import { idParam } from './params.ts';
 
 /** A saved change (spec 2 §3 'Generic modification'); empty lists mean all. */
 export type SavedChange<T = Record<string, unknown>> = {
@@ -33,11 +47,12 @@ export type ApplyContext<T = Record<string, unknown>> = {
   subbasinsOf(change: SavedChange<T>): SubbasinInputs[];
 };
 
+/** What platform-api reads of an editor's server half (`PluginServer.editor`). */
 export type EditorServer<T = Record<string, unknown>> = {
-  /** the modification table (Cn2Percent, Bsn, Wgn, ...) */
+  /** the modification table (Cn2Percent, Bsn, Wgn, ...): package.json headwater.modTable */
   modTable: string;
-  /** JSON schema of `modificationObject` (draft 2020-12 subset ajv understands) */
-  schema?: Record<string, unknown>;
+  /** JSON schema of `modificationObject` (the form's schema) */
+  schema?: object;
   /** writes the changes into the project */
   apply(ctx: ApplyContext<T>): void | Promise<void>;
   /** short text of a change for the saved-changes table (default: its values joined) */
@@ -46,8 +61,104 @@ export type EditorServer<T = Record<string, unknown>> = {
 
 export type EditorPluginServer = PluginServer & { editor: EditorServer<any> };
 
-/** The default export of an editor's `server/index.ts`. `id` is the plugin id (package.json headwater.id). */
-export function defineEditorServer<T = Record<string, unknown>>(def: EditorServer<T> & { id: string; routes?: PluginServer['routes'] }): EditorPluginServer {
-  const { id, routes, ...editor } = def;
-  return { id, routes, editor: editor as EditorServer<any> };
+/** The project dataset's basin-wide inputs, as `req.platform.scenarios.datasetInputs` answers. */
+export type DatasetInputs = Awaited<ReturnType<PlatformServices['scenarios']['datasetInputs']>>;
+
+/** The one-setting server mode: the table holds one change for the whole scenario. */
+export type SingleSetting = {
+  /** The GET and POST path, the client's `url` (`scenarios/general/bsn/{scenarioID}`; `:scenarioID`
+   * works too). It must hold the scenario id as `scenarioID`. */
+  url: string;
+  /** The values without any change (the dataset's), by schema property. */
+  defaults(inputs: DatasetInputs, params: Record<string, string>): Record<string, unknown>;
+  /** More keys of the GET answer (basin variables: `definitions`). */
+  extra?(params: Record<string, string>): Record<string, unknown>;
+  access?: Access;
+};
+
+type PackageJson = { headwater?: unknown };
+
+export type EditorServerOptions<T, R extends readonly string[]> = {
+  /** the form's schema (src/schema.ts): platform-api checks every saved change with it */
+  schema: object;
+  apply(ctx: ApplyContext<T>): void | Promise<void>;
+  describe?(modificationObject: T): string;
+  /** the editor's own API routes (`params` typed from each path) */
+  routes?: ServerRoutes<R>;
+  /** one setting for the whole scenario: GET and POST `{url}` are generated */
+  single?: SingleSetting;
+  jobs?: PluginServer['jobs'];
+};
+
+// ─── one-setting tables ─────────────────────────────────────────────────────────────────
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const propertiesOf = (schema: object) => ((schema as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, unknown>;
+
+/** The values of a saved change the schema knows (the store validated them on save). */
+export function settingValues(schema: object, modificationObject: unknown): Record<string, unknown> {
+  const props = propertiesOf(schema);
+  const out: Record<string, unknown> = {};
+  if (isObject(modificationObject)) for (const [k, v] of Object.entries(modificationObject)) if (k in props && v !== undefined && v !== null) out[k] = v;
+  return out;
+}
+
+/** Checks a one-setting POST body (property → value) against the schema in the spec's words — an
+ * empty value is 'Required', the rest as the change store checks a change — and answers the
+ * values that differ from `defaults`: what the table's one change holds. Throws an InputError. */
+export function changedSettings(schema: object, body: unknown, defaults: Record<string, unknown>): Record<string, unknown> {
+  if (!isObject(body)) throw new InputError({ [CHANGE_ROOT]: [EDITOR_MESSAGES.settingsObject] });
+  const props = propertiesOf(schema);
+  const empty = Object.keys(body).filter((k) => k in props && (body[k] === undefined || body[k] === null || body[k] === ''));
+  const values = Object.fromEntries(Object.entries(body).filter(([k]) => !empty.includes(k)));
+  const errors: ChangeErrors = { ...validateChange(schema, values, { partial: true }) };
+  for (const k of empty) errors[k] = [EDITOR_MESSAGES.required];
+  if (Object.keys(errors).length) throw new InputError(errors);
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== defaults[k]));
+}
+
+function singleRoutes(modTable: string, schema: object, single: SingleSetting): ServerRoute<any>[] {
+  const path = `/${single.url.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1')}`;
+  if (!path.includes(':scenarioID')) throw new Error(`single.url '${single.url}' must hold {scenarioID}`);
+  const access = single.access ?? 'user';
+  const get = async ({ params, platform }: ServerRequest) => {
+    const id = idParam(params.scenarioID);
+    const inputs = await platform.scenarios.datasetInputs(id);
+    const mods = await platform.scenarios.getMods(id, modTable);
+    const defaults = single.defaults(inputs, params);
+    // the same overlay a run makes: oldest first, the last change wins
+    const item = mods.reduce<Record<string, unknown>>((acc, m) => ({ ...acc, ...settingValues(schema, m.modificationObject) }), { ...defaults });
+    return { item, default: defaults, ...single.extra?.(params), changes: { hasChanges: mods.length > 0, modID: mods.at(-1)?.id ?? null } };
+  };
+  const post = async ({ params, body, platform }: ServerRequest) => {
+    const id = idParam(params.scenarioID);
+    const values = changedSettings(schema, body, single.defaults(await platform.scenarios.datasetInputs(id), params));
+    // everything back at the defaults: no change is kept (the scenario's check goes)
+    if (Object.keys(values).length === 0) await platform.scenarios.deleteModType(id, modTable);
+    else await platform.scenarios.replaceMods(id, modTable, { applyToAll: true, modificationObject: values });
+    return { value: true };
+  };
+  return [
+    { method: 'GET', path, access, handler: get },
+    { method: 'POST', path, access, handler: post },
+  ];
+}
+
+// ─── the definition ─────────────────────────────────────────────────────────────────────
+
+/** The default export of an editor's `server/index.ts`; `pkg` is its package.json (id and
+ * modTable are read from its `headwater` block). */
+export function defineEditorServer<T = Record<string, unknown>, const R extends readonly string[] = []>(pkg: PackageJson, def: EditorServerOptions<T, R>): EditorPluginServer {
+  const m = (pkg.headwater ?? {}) as { id?: unknown; kind?: unknown; modTable?: unknown };
+  const problems: string[] = [];
+  if (typeof m.id !== 'string' || !m.id) problems.push('package.json has no headwater.id');
+  if (m.kind !== 'editor') problems.push(`headwater.kind must be 'editor'`);
+  if (typeof m.modTable !== 'string' || !m.modTable) problems.push('package.json has no headwater.modTable');
+  if (!def.schema || typeof def.schema !== 'object') problems.push('schema is required');
+  if (typeof def.apply !== 'function') problems.push('apply is required');
+  if (problems.length) throw new Error(`defineEditorServer(${String(m.id ?? '?')}): ${problems.join('; ')}`);
+  const modTable = m.modTable as string;
+  const routes = [...((def.routes ?? []) as ServerRoute<any>[]), ...(def.single ? singleRoutes(modTable, def.schema, def.single) : [])];
+  const editor: EditorServer<T> = { modTable, schema: def.schema, apply: def.apply, ...(def.describe ? { describe: def.describe } : {}) };
+  return { id: m.id as string, routes, ...(def.jobs ? { jobs: def.jobs } : {}), editor: editor as EditorServer<any> };
 }

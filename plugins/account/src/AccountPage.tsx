@@ -43,7 +43,7 @@ type Profile = {
 type Tier = SdkTier & { description: string; expirationDate?: string | null };
 type ProfileResponse = { profile: Profile; tier: Tier | null; location: LocationData; tiers: Tier[]; tierRequest: { value: string; time: string; createdAt: string } | null };
 
-/** The tabs, as `?tab=` names them (`/account?tab=tiers` opens Tier Limitations: the tier warnings link there). */
+/** The tabs, as `?tab=` names them (`tiers`, ACCOUNT_TIER_TAB, opens Tier Limitations: the tier warnings link there). */
 export const ACCOUNT_TABS = ['profile', 'email', 'password', 'tiers', 'delete'] as const;
 
 export function AccountPage(_props: PageProps) {

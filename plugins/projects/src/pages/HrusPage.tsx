@@ -1,7 +1,7 @@
 // HRU page /projects/:id/hrus (spec 1 §2, §4, §5, §9): the Set Project HRUs form until HRUs
 // are set, then the Review page (original vs trimmed groups) with Reset while no scenarios.
 import { Alert, Anchor, Button, Grid, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Slider, Stack, Table, Text, Title } from '@mantine/core';
-import { ConfirmDialog, ErrorList, api, fileHref, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, ROUTES, api, fileHref, useApiQuery, useRouteRef, type PageProps } from '@headwater/plugin-sdk';
 import { useMemo, useState } from 'react';
 import { HRU_STEP, areaMax, defaultTarget, fmtArea, fmtCount, hruPayload, snap, switchUnits, validateHruForm, type HruForm, type HruUnits } from '../logic.ts';
 import { ProjectFrame, useInvalidateProject } from '../project.tsx';
@@ -217,8 +217,9 @@ function GroupTable({ title, original, trimmed }: { title: string; original: Are
   );
 }
 
-export function openHruTable(id: number | string) {
-  window.open(`/hrus/${id}`, `hrus-${id}`, 'width=800,height=600,scrollbars=yes,resizable=yes');
+/** The project HRU table opens in a separate 800x600 window (spec 1 §2). */
+export function openHruTable(href: string, id: number | string) {
+  window.open(href, `hrus-${id}`, 'width=800,height=600,scrollbars=yes,resizable=yes');
 }
 
 function HruReview({ resp, onReset }: { resp: HruResponse; onReset: () => void }) {
@@ -226,6 +227,7 @@ function HruReview({ resp, onReset }: { resp: HruResponse; onReset: () => void }
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const hruTable = useRouteRef(ROUTES.HruTable)?.({ id: p.id });
   const og = p.originalGroups ?? {};
   const tg = p.trimmedGroups ?? {};
   const methodText =
@@ -263,7 +265,7 @@ function HruReview({ resp, onReset }: { resp: HruResponse; onReset: () => void }
           {!!p.exemptLanduse?.length && <Text size="sm">Exempt land uses: {codes(p.exemptLanduse).join(', ')}</Text>}
           {!!p.noAreaRedistribution?.length && <Text size="sm">No area redistribution: {codes(p.noAreaRedistribution).join(', ')}</Text>}
           <Group gap="md">
-            <Button size="xs" variant="light" onClick={() => openHruTable(p.id)} data-testid="open-hru-table">
+            <Button size="xs" variant="light" disabled={!hruTable} onClick={() => hruTable && openHruTable(hruTable, p.id)} data-testid="open-hru-table">
               View HRU table
             </Button>
             {orig && (
