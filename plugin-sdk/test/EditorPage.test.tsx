@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineEditor, SUBBASIN_SAVE_URL } from '../src/editor/defineEditor.tsx';
+import { SUBBASIN_SAVE_URL } from '../src/editor/defineEditor.tsx';
 import { EditorPage } from '../src/editor/EditorPage.tsx';
-import type { EditorOptions, ScenarioResponse } from '../src/editor/types.ts';
-import { renderWithProviders, reply, serveApi, type Call } from './editorHarness.tsx';
+import type { ScenarioResponse } from '../src/editor/types.ts';
+import { defineTestEditor, renderWithProviders, reply, serveApi, type Call, type TestEditor } from './editorHarness.tsx';
 
 // The live status hub is not part of these tests.
 vi.mock('../src/live.ts', () => ({ useLiveStatus: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
-const curveNumber: EditorOptions = {
+const curveNumber: TestEditor = {
   id: 'curve-number',
   modTable: 'Cn2Percent',
   title: 'Curve number',
@@ -22,7 +22,7 @@ const curveNumber: EditorOptions = {
   },
 };
 
-const wgn: EditorOptions = {
+const wgn: TestEditor = {
   id: 'wgn',
   slug: 'weather-generator',
   modTable: 'Wgn',
@@ -61,8 +61,8 @@ function serve(opts: { running?: boolean; mods?: unknown[]; save?: unknown; modT
   return calls;
 }
 
-function renderEditor(options: EditorOptions) {
-  const def = defineEditor(options);
+function renderEditor(options: TestEditor) {
+  const def = defineTestEditor(options);
   return renderWithProviders(<EditorPage editor={def.editor} params={{ id: '5', scenarioID: '7' }} path={`/projects/5/scenarios/7/${def.editor.slug}`} />);
 }
 

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineEditor } from '../src/editor/defineEditor.tsx';
 import { EditorPage } from '../src/editor/EditorPage.tsx';
 import { singleSaveValues, withDefaultHelp } from '../src/editor/single.ts';
-import type { EditorOptions, EditorSchema } from '../src/editor/types.ts';
-import { renderWithProviders, reply, serveApi, type Call } from './editorHarness.tsx';
+import type { EditorSchema } from '../src/editor/types.ts';
+import { defineTestEditor, renderWithProviders, reply, serveApi, type Call, type TestEditor } from './editorHarness.tsx';
 
 // The live status hub is not part of these tests.
 vi.mock('../src/live.ts', () => ({ useLiveStatus: () => undefined }));
@@ -20,7 +19,7 @@ const schema: EditorSchema = {
     METHOD: { type: 'number', title: 'METHOD', description: 'How it is computed.', oneOf: [{ const: 0, title: 'Simple' }, { const: 1, title: 'Detailed' }] },
   },
 };
-const basin: EditorOptions = {
+const basin: TestEditor = {
   id: 'basin-test',
   modTable: 'Bsn',
   title: 'Basin variables',
@@ -47,7 +46,7 @@ function serve(opts: { running?: boolean; save?: unknown } = {}) {
 }
 
 function renderEditor() {
-  const def = defineEditor(basin);
+  const def = defineTestEditor(basin);
   return renderWithProviders(<EditorPage editor={def.editor} params={{ id: '5', scenarioID: '7' }} path="/projects/5/scenarios/7/basin-test" />);
 }
 
@@ -156,7 +155,7 @@ describe('one-setting rules', () => {
   });
 
   it('needs a url and the none selection', () => {
-    expect(() => defineEditor({ ...basin, url: undefined })).toThrow(/needs the url/);
-    expect(() => defineEditor({ ...basin, selection: 'hru' })).toThrow(/selection 'none'/);
+    expect(() => defineTestEditor({ ...basin, url: undefined })).toThrow(/needs the url/);
+    expect(() => defineTestEditor({ ...basin, selection: 'hru' })).toThrow(/selection 'none'/);
   });
 });

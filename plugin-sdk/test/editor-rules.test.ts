@@ -1,11 +1,13 @@
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { changedFields, fillPath, formatListCell, hasChanges, schemaDefaults } from '../src/editor/changes.ts';
-import { defineEditor, editorRoute, SUBBASIN_SAVE_URL } from '../src/editor/defineEditor.tsx';
+import { SUBBASIN_SAVE_URL } from '../src/editor/defineEditor.tsx';
 import { EDITOR_MESSAGES } from '../src/editor/messages.ts';
 import { emptySelection, isSelectionValid, saveBody, selectionProblem } from '../src/editor/selection.ts';
-import { createTransformErrors, propertyPath, transformErrors } from '../src/editor/transformErrors.ts';
+import { createTransformErrors, propertyPath, transformErrors, validateChange } from '../src/editor/validateChange.ts';
 import type { EditorSchema, HruSelection } from '../src/editor/types.ts';
+import { defineTestEditor, editorPackage } from './editorHarness.tsx';
+import { defineEditor } from '../src/editor/defineEditor.tsx';
 
 const cn2: EditorSchema = {
   type: 'object',
@@ -155,13 +157,47 @@ describe('table and scenario helpers', () => {
 });
 
 describe('defineEditor', () => {
-  it('exposes one page at the editor route', () => {
-    const def = defineEditor({ id: 'wgn', slug: 'weather-generator', modTable: 'Wgn', title: 'Weather generator', schema: wgn, selection: 'subbasin-months' });
+  it('exposes one page at the editor route its package.json implies', () => {
+    const def = defineTestEditor({ id: 'wgn', slug: 'weather-generator', modTable: 'Wgn', title: 'Weather generator', schema: wgn, selection: 'subbasin-months' });
     expect(def.id).toBe('wgn');
-    expect(Object.keys(def.pages)).toEqual(['/projects/:id/scenarios/:scenarioID/weather-generator']);
-    expect(def.editor).toMatchObject({ modTable: 'Wgn', route: editorRoute('weather-generator'), saveUrl: 'scenarios/savemods/{scenarioID}/{modTable}' });
+    expect(Object.keys(def.pages)).toEqual(['WgnEditor']);
+    expect(def.manifest.routes).toEqual([{ name: 'WgnEditor', path: '/projects/:id/scenarios/:scenarioID/weather-generator', title: 'Weather generator', access: 'user' }]);
+    expect(def.editor).toMatchObject({ modTable: 'Wgn', title: 'Weather generator', routeName: 'WgnEditor', route: '/projects/:id/scenarios/:scenarioID/weather-generator', saveUrl: 'scenarios/savemods/{scenarioID}/{modTable}' });
+  });
+  it('binds the pages of extra routes by name', () => {
+    const pkg = editorPackage({ id: 'fert', modTable: 'Fert', title: 'Fertilizer' });
+    const withRoute = { ...pkg, headwater: { ...pkg.headwater, routes: [{ name: 'FertEdit', path: '/projects/:id/scenarios/:scenarioID/fert/:fertID', title: 'Fertilizer', access: 'user' }] } };
+    const Edit = () => null;
+    expect(Object.keys(defineEditor(withRoute, { schema: wgn, selection: 'none', pages: { FertEdit: Edit } }).pages).sort()).toEqual(['FertEdit', 'FertEditor']);
+    expect(() => defineEditor(withRoute, { schema: wgn, selection: 'none' })).toThrow(/no page for route FertEdit/);
   });
   it('refuses a bad definition', () => {
-    expect(() => defineEditor({ id: 'x', modTable: '', title: '', schema: wgn, selection: 'all' as never })).toThrow(/id must be.*modTable is required.*title is required.*selection 'all'/);
+    expect(() => defineTestEditor({ id: 'x', modTable: '', title: '', schema: wgn, selection: 'all' as never })).toThrow(/id must be.*modTable is required.*title is required.*selection 'all'/);
+    expect(() => defineEditor({ headwater: { id: 'page-x', kind: 'page', title: 'X', sdk: '^1', routes: [] } }, { schema: wgn, selection: 'none' })).toThrow(/kind must be 'editor'/);
+  });
+});
+
+describe('validateChange (the one validation of a change: form, server halves, platform-api)', () => {
+  it('says the same as the form, keyed by field', () => {
+    expect(validateChange(cn2, {})).toEqual({ value: ['Required'] });
+    expect(validateChange(cn2, { value: 11 })).toEqual({ value: ['Must be between -10 and 10'] });
+    expect(validateChange(cn2, { value: 0 })).toEqual({ value: [EDITOR_MESSAGES.zeroNoChange] });
+    expect(validateChange(wgn, { RAINHHMX: 0, TMPMX: 0, POT_FR: -1, HEAT: 6, SED: 11 })).toEqual({ POT_FR: ['No negative fractions.'], HEAT: ['Must be at most 5'], SED: ['Too much sediment.'] });
+  });
+  it('checks a partial change (only the changed fields): no Required, the rest applies — `not` included', () => {
+    expect(validateChange(cn2, {}, { partial: true })).toEqual({});
+    expect(validateChange(cn2, { value: 0 }, { partial: true })).toEqual({ value: [EDITOR_MESSAGES.zeroNoChange] });
+    expect(validateChange(wgn, { TMPMX: 101 }, { partial: true })).toEqual({ TMPMX: ['Must be between -100 and 100'] });
+  });
+  it('names wrong types, unknown keys and a change that is not an object', () => {
+    expect(validateChange(wgn, { RAINHHMX: '5' }, { partial: true })).toEqual({ RAINHHMX: ['Must be a number'] });
+    expect(validateChange(wgn, { RAINHHMX: Number.NaN }, { partial: true })).toEqual({ RAINHHMX: ['Must be a number'] });
+    const closed: EditorSchema = { type: 'object', additionalProperties: false, properties: { A: { type: 'string' } } };
+    expect(validateChange(closed, { A: 1, B: 2 }, { partial: true })).toEqual({ A: ['Must be text'], B: [EDITOR_MESSAGES.unknownField] });
+    expect(validateChange(closed, [1], { partial: true })).toEqual({ modificationObject: ['Must be an object'] });
+  });
+  it('says each message once per field (a list: every option fails)', () => {
+    const list: EditorSchema = { type: 'object', properties: { M: { type: 'number', oneOf: [{ const: 0 }, { const: 1 }], messages: { oneOf: 'Pick one.', const: 'Pick one.' } } } };
+    expect(validateChange(list, { M: 3 })).toEqual({ M: ['Pick one.'] });
   });
 });

@@ -56,5 +56,5 @@ export function defineEditor(pkg: PackageJson, options: EditorOptions): EditorPl
   };
   const Page = (props: PageProps) => <EditorPage editor={editor} {...props} />;
   Page.displayName = `EditorPage(${manifest.id})`;
-  return { ...definePlugin(pkg, { pages: { ...pages, [routeName]: Page } }), editor };
+  return { ...definePlugin(pkg, { pages, main: Page }), editor };
 }

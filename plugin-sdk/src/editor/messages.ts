@@ -1,5 +1,7 @@
 // Editor wording, verbatim from spec 2 where the spec gives it (§5, §8); where it is silent
-// the text is ours and marked so.
+// the text is ours and marked so. React-free: the server halves and platform-api say the same.
+import { SCENARIO_MESSAGES } from '../scenarios.ts';
+
 export const EDITOR_MESSAGES = {
   required: 'Required',
   between: (min: number, max: number) => `Must be between ${min} and ${max}`,
@@ -29,7 +31,7 @@ export const EDITOR_MESSAGES = {
   selectOneHru: 'Please select an HRU and try again.',
   /** Ours: the spec names a 'page running' notice without its wording. */
   pageRunning: 'This scenario is running. Its inputs cannot be changed until the run ends.',
-  invalidScenario: 'Invalid scenario ID for this project. Please check the URL in your browser.',
+  invalidScenario: SCENARIO_MESSAGES.invalidScenario,
   /** Ours: the spec asks for a confirmation without its wording. */
   confirmRemoveAll: 'Remove all saved changes of this editor? Its inputs revert to their defaults.',
   confirmRemoveOne: 'Remove this change? The HRUs it covers revert to their defaults.',

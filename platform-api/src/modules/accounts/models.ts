@@ -36,6 +36,12 @@ export class Notification extends BaseModel {
 export class TierRequest extends BaseModel {
   static override tableName = 'tier_requests';
   static override timestamps = false;
+  static override modifiers: Modifiers<QueryBuilder<TierRequest>> = {
+    /** A user's own tier requests (administrators read them by mail today; the admin issue adds their list). */
+    accessibleBy(query: QueryBuilder<TierRequest>, user: Pick<User, 'id'>) {
+      query.where(`${query.tableRefFor(TierRequest)}.userId`, user.id);
+    },
+  };
   static override get relationMappings() {
     return {
       user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'tier_requests.userId', to: 'users.id' } },

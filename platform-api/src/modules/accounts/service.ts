@@ -254,7 +254,7 @@ export function profileOf(user: User) {
 export async function getProfile(user: User) {
   const tier = user.tierId ? await Tier.query().findById(user.tierId) : undefined;
   const tiers = await listPublicTiers();
-  const openRequest = await TierRequest.query().where({ userId: user.id, status: 'open' }).orderBy('id', 'desc').first();
+  const openRequest = await TierRequest.query().modify('accessibleBy', user).where({ status: 'open' }).orderBy('id', 'desc').first();
   return {
     profile: profileOf(user),
     tier: tier ? { ...(tiers.find((t) => t.id === tier.id) ?? { id: tier.id, name: tier.name }), expirationDate: user.tierExpiration } : null,

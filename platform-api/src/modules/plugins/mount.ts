@@ -2,9 +2,9 @@
 // plugin's flag: a disabled plugin's API answers the spec's 'This feature is not enabled...'.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server/index.ts';
+import { FeatureDisabledError, PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server';
 import { requireAdmin, requireFullAdmin, requireRegistered } from '../../http/auth.ts';
-import { HttpError, featureDisabled } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { platformServices } from '../scenarios/platform.ts';
 import type { User } from '../users/models.ts';
@@ -20,7 +20,7 @@ export function mountPluginServers(router: Router, servers: PluginServer[], deps
 
 function mountRoute(router: Router, pluginId: string, route: ServerRoute, deps: AppDeps): void {
   const enabled = async (_ctx: Context, next: () => Promise<unknown>) => {
-    if (!(await isPluginEnabled(pluginId))) throw featureDisabled();
+    if (!(await isPluginEnabled(pluginId))) throw new FeatureDisabledError();
     await next();
   };
   const handler = async (ctx: Context) => {

@@ -2,6 +2,8 @@
 // Enabled state is server-side and per plugin; the site settings includeCeQual, includeFfa and
 // includeBaseflowSeparation are the flags of the plugins that declare them (one source of truth).
 import type { Knex } from 'knex';
+import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
+import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
 import { getSetting, setSetting } from '../settings/service.ts';
 import { PluginRecord } from './models.ts';
@@ -109,29 +111,35 @@ export async function isPluginEnabled(id: string): Promise<boolean> {
   return (await enabledRows()).some((p) => p.id === id);
 }
 
-export async function setPluginEnabled(
-  id: string,
-  change: { enabled?: boolean; settings?: Record<string, unknown> },
-  trx?: Knex.Transaction,
-): Promise<PluginRecord | 'core' | undefined> {
-  const row = await PluginRecord.query(trx).findById(id);
-  if (!row) return undefined;
+/** The wording of the registry's refusals (ours: the spec has no plugin administration). */
+export const PLUGIN_MESSAGES = {
+  core: 'This plugin administers the others and cannot be disabled.',
+  builtIn: 'Built-in plugins can be disabled but not removed.',
+} as const;
+
+/** Enables or disables a plugin and/or merges its settings; every instance hears of it. */
+export async function setPluginState(deps: Pick<AppDeps, 'bus'>, id: string, change: { enabled?: boolean; settings?: Record<string, unknown> }): Promise<PluginListing> {
+  const row = await PluginRecord.query().findById(id);
+  if (!row) throw new NotFoundError();
   // The plugin administration page itself: disabling it would lock administrators out.
-  if (change.enabled === false && row.manifest.core) return 'core';
+  if (change.enabled === false && row.manifest.core) throw new InputError({ enabled: [PLUGIN_MESSAGES.core] });
   const patch: Partial<PluginRecord> = {};
   if (change.enabled !== undefined) Object.assign(patch, { enabled: change.enabled, adminSet: true });
   if (change.settings !== undefined) patch.settings = { ...row.settings, ...change.settings };
+  const saved = await PluginRecord.query().patchAndFetchById(id, patch);
   invalidatePluginCache();
-  return PluginRecord.query(trx).patchAndFetchById(id, patch);
+  await deps.bus.publish('site', 'plugins-changed', { id: saved.id, enabled: saved.enabled });
+  return toListing(saved);
 }
 
-export async function deletePlugin(id: string): Promise<'deleted' | 'workspace' | 'missing'> {
+/** Removes an externally registered plugin (workspace plugins can only be disabled). */
+export async function removeExternalPlugin(deps: Pick<AppDeps, 'bus'>, id: string): Promise<void> {
   const row = await PluginRecord.query().findById(id);
-  if (!row) return 'missing';
-  if (row.source === 'workspace') return 'workspace';
+  if (!row) throw new NotFoundError();
+  if (row.source === 'workspace') throw new InputError({ id: [PLUGIN_MESSAGES.builtIn] });
   await PluginRecord.query().deleteById(id);
   invalidatePluginCache();
-  return 'deleted';
+  await deps.bus.publish('site', 'plugins-changed', { id });
 }
 
 /** Site-setting flags read from the plugins that declare them; a flag whose plugin is not
@@ -169,11 +177,14 @@ export type Fetcher = (url: string) => Promise<{ ok: boolean; status: number; js
  * reachable, expose `./plugin`, and come with a headwater.json (written beside it by our
  * build) whose manifest is valid and built for a compatible SDK.
  */
-export async function registerExternalPlugin(
-  manifestUrl: string,
-  fetcher: Fetcher,
-  trx?: Knex.Transaction,
-): Promise<{ record?: PluginRecord; errors?: string[] }> {
+export async function registerExternalPlugin(deps: Pick<AppDeps, 'bus' | 'fetcher'>, manifestUrl: string): Promise<PluginListing> {
+  const { record, errors } = await checkAndStoreRemote(manifestUrl, deps.fetcher);
+  if (errors) throw new InputError({ manifestUrl: errors });
+  await deps.bus.publish('site', 'plugins-changed', { id: record!.id, enabled: true });
+  return toListing(record!);
+}
+
+async function checkAndStoreRemote(manifestUrl: string, fetcher: Fetcher, trx?: Knex.Transaction): Promise<{ record?: PluginRecord; errors?: string[] }> {
   let url: URL;
   try {
     url = new URL(manifestUrl);
