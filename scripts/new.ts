@@ -2,8 +2,9 @@
 // scripts/templates/plugin — registered (headwater block), built by `npm run build`, listed
 // by GET /api/plugins, routed by the shell, with a server half and a test.
 // `npm run new -- editor <id> [--title "Title"] [--modtable Table]`: an input editor under
-// editors/<id> from scripts/templates/editor — schema, defineEditor page, the server half
-// (defineEditorServer: schema checked on save, `apply` at run time) and their tests.
+// editors/<id> from scripts/templates/editor — its id, title and table declared once (package.json
+// `headwater`), its schema, `defineEditor(pkg, …)` and `defineEditorServer(pkg, …)` (schema checked
+// on save, `apply` at run time: the part to write) and a test of its messages and `apply`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -59,7 +60,7 @@ if (import.meta.main) {
     if (build.status !== 0) throw new Error(`the new ${kind} did not build`);
     if (kind === 'editor')
       process.stdout.write(
-        `\n${id} is ready: restart the server (npm start), open a scenario and go to /projects/<id>/scenarios/<scenarioID>/${id}. ` +
+        `\n${id} is ready: restart the server (npm start), open a scenario and choose it in the scenario's list of editors. ` +
           `Its schema: ${relative(root, dir)}/src/schema.ts. How its changes are written into the SWAT inputs at run time: ` +
           `the apply of ${relative(root, dir)}/server/index.ts (it writes nothing yet).\n`,
       );

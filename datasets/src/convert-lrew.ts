@@ -5,7 +5,8 @@
 //   node datasets/src/convert-lrew.ts [source dir] [--out datasets/lrew]
 //
 // Reads: TxtInOut/ (@headwater/swat readTxtInOut) and shapes/{sub,riv}.geojson (WGS84).
-// Weather is cut to the project's simulation period, 2000-01-01..2012-12-31.
+// Weather is cut to the project's simulation period, 2000-01-01..2012-12-31. The gauge's whole
+// observed daily discharge record (obs/obs_q_gaugeJ.csv, 1968–2012) goes to observed.csv.gz.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readTxtInOut } from '@headwater/swat/txtinout/index.ts';
@@ -27,6 +28,7 @@ import {
   writeText,
   type DatasetDescriptor,
   type HruRow,
+  type ObservedDescriptor,
   type RegionProps,
   type StationDescriptor,
   type StreamProps,
@@ -210,8 +212,18 @@ const coords = outletStream.geometry.coordinates as Position[];
 const gauge = coords[coords.length - 1]!;
 const obsPath = join(src, 'obs', 'obs_q_gaugeJ.csv');
 const data: { name: string; value: string }[] = [{ name: 'Drainage area', value: `${totalKm2.toFixed(2)} km²` }];
+const observed: ObservedDescriptor[] = [];
+let observedCsv: string | undefined;
 if (existsSync(obsPath)) {
   const rows = readFileSync(obsPath, 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
+  // consecutive days, as the format wants (the record has no gap: checked here)
+  rows.forEach((r, i) => {
+    const expected = new Date(Date.parse(`${rows[0]![0]}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    if (r[0] !== expected) throw new Error(`obs_q_gaugeJ.csv: ${r[0]} where ${expected} was expected`);
+  });
+  const column = 'J:FLOW_OUT';
+  observedCsv = `date,${column}\n` + rows.map((r) => `${r[0]},${r[1] !== '' && Number.isFinite(Number(r[1])) ? r[1] : ''}`).join('\n') + '\n';
+  observed.push({ variable: 'FLOW_OUT', outputType: 'OutputRch', name: 'Observed daily discharge', units: 'm³/s', file: 'observed.csv', column, source: 'USDA-ARS Southeast Watershed Research Laboratory' });
   const inPeriod = rows.filter((r) => r[0]! >= '2000-01-01' && r[0]! <= '2012-12-31' && r[1] !== '' && Number.isFinite(Number(r[1])));
   const mean = inPeriod.reduce((a, r) => a + Number(r[1]), 0) / inPeriod.length;
   data.push(
@@ -257,7 +269,7 @@ const descriptor: DatasetDescriptor = {
       description: 'Little River Experimental Watershed above gauge J, with observed daily discharge.',
       endingSubbasin: outletName,
       startingSubbasins: [],
-      sites: [{ number: 'J', name: 'Little River Experimental Watershed, gauge J', isUsgsSite: false, lat: gauge[1], lon: gauge[0], data }],
+      sites: [{ number: 'J', name: 'Little River Experimental Watershed, gauge J', isUsgsSite: false, lat: gauge[1], lon: gauge[0], data, ...(observed.length ? { observed } : {}) }],
     },
   ],
   counts: { subbasins: subFeatures.length, hrus: hrus.length, areaKm2: round(totalKm2, 4) },
@@ -271,4 +283,5 @@ writeText(out, 'regions.geojson', formatFeatureCollection(regions));
 writeText(out, 'hrus.csv', formatHruCsv(hrus));
 writeText(out, 'swat.json', JSON.stringify(swat), true);
 writeText(out, 'weather.csv', formatWeatherCsv(firstDate, columns));
+if (observedCsv) writeText(out, 'observed.csv', observedCsv, true);
 console.log(`wrote ${out}: ${subFeatures.length} subbasins, ${hrus.length} HRUs, ${totalKm2.toFixed(2)} km², ${stations.length} weather series × ${numDays} days, outline ${outlineGeom.type}`);

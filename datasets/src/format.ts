@@ -14,6 +14,8 @@
 //                         databases, otherFiles, defaults), subbasins by name, hrus by gisId,
 //                         soils by name, landUses by code
 //   weather.csv           daily weather: date, then one column per station series
+//   observed.csv          observed daily data of the gauges (calibration sites): date, then
+//                         one column per site series (`J:FLOW_OUT`); empty cells are missing
 //
 // Any file may be gzipped (`name.gz`); readers take the plain or the .gz file.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -54,7 +56,20 @@ export type CalibrationDescriptor = {
   description: string;
   endingSubbasin: string;
   startingSubbasins: string[];
-  sites: { number: string; name: string; isUsgsSite: boolean; lat: number; lon: number; data: { name: string; value: string }[] }[];
+  sites: { number: string; name: string; isUsgsSite: boolean; lat: number; lon: number; data: { name: string; value: string }[]; observed?: ObservedDescriptor[] }[];
+};
+
+/** An observed daily series of a gauge: a column of `file` (observed.csv), compared with the
+ * model's `variable` of the output type (FLOW_OUT of the reach the calibration ends at). */
+export type ObservedDescriptor = {
+  variable: string;
+  outputType: 'OutputRch';
+  name: string;
+  /** metric units of the values (m³/s for FLOW_OUT) */
+  units: string;
+  file: string;
+  column: string;
+  source: string;
 };
 
 export type DatasetDescriptor = {
@@ -119,6 +134,8 @@ export type DatasetFiles = {
   swat: SwatInputs;
   /** weather.csv text per weather descriptor key (parsed by parseWeatherCsv) */
   weatherCsv: Record<string, string>;
+  /** observed data files (observed.csv) by name (parsed by parseWeatherCsv: same layout) */
+  observedCsv: Record<string, string>;
 };
 
 function readMaybeGz(dir: string, name: string): string | undefined {
@@ -140,6 +157,8 @@ export function readDatasetDir(dir: string): DatasetFiles {
   const empty = '{"type":"FeatureCollection","features":[]}';
   const weatherCsv: Record<string, string> = {};
   for (const w of descriptor.weather ?? []) weatherCsv[w.key] = required(dir, w.file);
+  const observedCsv: Record<string, string> = {};
+  for (const c of descriptor.calibrations ?? []) for (const site of c.sites) for (const o of site.observed ?? []) observedCsv[o.file] ??= required(dir, o.file);
   return {
     descriptor,
     subbasins: JSON.parse(required(dir, 'subbasins.geojson')),
@@ -149,6 +168,7 @@ export function readDatasetDir(dir: string): DatasetFiles {
     hrus: parseHruCsv(required(dir, 'hrus.csv')),
     swat: JSON.parse(readMaybeGz(dir, 'swat.json') ?? '{"dataset":{},"subbasins":{},"hrus":{},"soils":{},"landUses":{}}'),
     weatherCsv,
+    observedCsv,
   };
 }
 
@@ -156,7 +176,7 @@ export function readDatasetDir(dir: string): DatasetFiles {
  * files changed). */
 export function datasetFingerprint(dir: string): string {
   const h = createHash('sha256');
-  for (const name of ['dataset.json', 'subbasins.geojson', 'streams.geojson', 'outline.geojson', 'regions.geojson', 'hrus.csv', 'swat.json', 'weather.csv']) {
+  for (const name of ['dataset.json', 'subbasins.geojson', 'streams.geojson', 'outline.geojson', 'regions.geojson', 'hrus.csv', 'swat.json', 'weather.csv', 'observed.csv']) {
     for (const n of [name, name + '.gz']) {
       const p = join(dir, n);
       if (existsSync(p)) h.update(n).update(readFileSync(p));
@@ -212,6 +232,22 @@ export function parseWeatherCsv(text: string): { startDate: string; numDays: num
   const map = new Map<string, Float32Array>();
   header.slice(1).forEach((h, k) => map.set(h, cols[k]!));
   return { startDate, numDays: n, columns: map };
+}
+
+/** observed.csv: like weather.csv (`date`, then one column per series, consecutive days), but
+ * an empty cell is a day without a value (NaN). */
+export function parseObservedCsv(text: string): { startDate: string; numDays: number; columns: Map<string, Float32Array> } {
+  const lines = text.split(/\r?\n/).filter((l) => l.length);
+  const header = lines[0]!.split(',');
+  const n = lines.length - 1;
+  const cols = header.slice(1).map(() => new Float32Array(n));
+  for (let i = 1; i < lines.length; i++) {
+    const f = lines[i]!.split(',');
+    for (let c = 1; c < header.length; c++) cols[c - 1]![i - 1] = f[c] === undefined || f[c] === '' ? NaN : Number(f[c]);
+  }
+  const map = new Map<string, Float32Array>();
+  header.slice(1).forEach((h, k) => map.set(h, cols[k]!));
+  return { startDate: lines[1]?.split(',')[0] ?? '', numDays: n, columns: map };
 }
 
 export function formatWeatherCsv(startDate: string, columns: { name: string; values: ArrayLike<number>; decimals: number }[]): string {

@@ -1,6 +1,7 @@
 // The shipped demo dataset (datasets/lrew): what the converter wrote, checked without ../shared.
 import { describe, expect, it } from 'vitest';
 import { demoDataset, demoDatasetDir, readDatasetDir } from '../src/index.ts';
+import { parseObservedCsv } from '../src/format.ts';
 import { areaKm2, pointInGeometry } from '../src/geo.ts';
 
 const files = readDatasetDir(demoDatasetDir());
@@ -36,5 +37,22 @@ describe('the LREW demo dataset', () => {
     expect(pointInGeometry(-100, 40, outline)).toBe(false);
     const w = files.descriptor.weather![0]!;
     expect([w.startDate, w.endDate]).toEqual(['2000-01-01', '2012-12-31']);
+  });
+
+  it('carries the gauge\'s whole observed daily discharge record (1968–2012) for FLOW_OUT of the outlet reach', () => {
+    const c = files.descriptor.calibrations![0]!;
+    expect(c.endingSubbasin).toBe('3');
+    const o = c.sites[0]!.observed![0]!;
+    expect(o).toMatchObject({ variable: 'FLOW_OUT', outputType: 'OutputRch', units: 'm³/s' });
+    const csv = parseObservedCsv(files.observedCsv[o.file]!);
+    const q = csv.columns.get(o.column)!;
+    expect([csv.startDate, csv.numDays]).toEqual(['1968-01-01', 16437]);
+    expect([q[0], q[1]].map((x) => Math.round(x * 100) / 100)).toEqual([0.16, 0.57]);
+    // the 2000–2012 mean the site's data rows state
+    const from = Math.round((Date.UTC(2000, 0, 1) - Date.UTC(1968, 0, 1)) / 86_400_000);
+    let sum = 0;
+    for (let i = from; i < q.length; i++) sum += q[i]!;
+    const stated = c.sites[0]!.data.find((d) => d.name === 'Mean discharge 2000–2012')!.value;
+    expect(`${(sum / (q.length - from)).toFixed(3)} m³/s`).toBe(stated);
   });
 });

@@ -7,6 +7,7 @@ test('an administrator disables help; visitors lose its nav entry and route; re-
   await page.goto('/');
   await loginFromHeader(page);
   await page.getByTestId('nav-admin').click();
+  await page.getByRole('menuitem', { name: 'Plugins' }).click();
   await expect(page).toHaveURL(/\/admin\/plugins$/);
   const toggle = page.getByTestId('toggle-help');
   await expect(toggle).toBeChecked();
@@ -33,7 +34,7 @@ test('a plugin whose remote is unreachable shows a contained error while the res
   // Deploy an external remote, register it, then take its server down.
   const files: Record<string, unknown> = {
     '/ghost/mf-manifest.json': { id: 'hw_ghost', name: 'hw_ghost', exposes: [{ id: 'hw_ghost:plugin', name: 'plugin', path: './plugin' }], shared: [], remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, metaData: { name: 'hw_ghost', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, globalName: 'hw_ghost', buildInfo: { buildVersion: '1.0.0' }, types: { name: '', path: '' } } },
-    '/ghost/headwater.json': { id: 'ghost', kind: 'page', title: 'Ghost tool', version: '1.0.0', sdk: '^1', routes: [{ path: '/ghost', access: 'public' }], nav: [{ menu: 'header', label: 'Ghost', path: '/ghost' }] },
+    '/ghost/headwater.json': { id: 'ghost', kind: 'page', title: 'Ghost tool', version: '1.0.0', sdk: '^1', routes: [{ name: 'Ghost', path: '/ghost', title: 'Ghost tool', access: 'public' }], nav: [{ menu: 'header', label: 'Ghost', route: 'Ghost' }] },
   };
   const server: Server = createServer((req, res) => {
     const body = files[req.url ?? ''];

@@ -4,20 +4,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, loginFromHeader } from './fixtures.ts';
 
-async function apiAvailable(baseURL: string): Promise<boolean> {
-  const token = await apiToken(baseURL);
-  const headers = { authorization: `Bearer ${token}` };
-  const [recent, datasets] = await Promise.all([fetch(`${baseURL}/api/projects/recent-activity`, { headers }), fetch(`${baseURL}/api/datasets/user`, { headers })]);
-  return recent.ok && datasets.ok;
-}
-
 async function openProjectsMenu(page: Page, item: string) {
   await page.getByTestId('menu-projects').click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('create the Little River project, set its HRUs by target, rename and delete it', async ({ page, baseURL }) => {
-  test.skip(!(await apiAvailable(baseURL!)), 'the projects and datasets API is not there yet');
+test('create the Little River project, set its HRUs by target, rename and delete it', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `E2E Little River ${Date.now()}`;
 
@@ -125,8 +117,7 @@ test('create the Little River project, set its HRUs by target, rename and delete
   await expect(page.getByText(`${name} renamed`)).toHaveCount(0);
 });
 
-test('the dashboard lists projects ten a page with filter and CSV export; group projects wait for groups', async ({ page, baseURL }) => {
-  test.skip(!(await apiAvailable(baseURL!)), 'the projects and datasets API is not there yet');
+test('the dashboard lists projects ten a page with filter and CSV export; group projects wait for groups', async ({ page }) => {
   await page.goto('/');
   await loginFromHeader(page);
   await openProjectsMenu(page, 'All projects');
@@ -145,7 +136,6 @@ test('the dashboard lists projects ten a page with filter and CSV export; group 
 });
 
 test('documents, downloads (zip), an error report and copy of a project', async ({ page, baseURL }) => {
-  test.skip(!(await apiAvailable(baseURL!)), 'the projects and datasets API is not there yet');
   test.setTimeout(90_000);
   // A project made through the API, as the create page makes it.
   const token = await apiToken(baseURL!);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation } from '@headwater/swat/engine/index.ts';
 import { readOutputStd } from '@headwater/swat/output/index.ts';
 import type { TestApp } from './helpers.ts';
+import { registerTestEditor } from './editor-fixtures.ts';
 
 const LREW_TXTINOUT = resolve(import.meta.dirname, '../../../shared/data/lrew_swat2012/TxtInOut');
 const PASSWORD = 'Correct-horse-1';
@@ -45,6 +46,8 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   other = await app.login('bob', PASSWORD);
+  // the change store takes changes only for a table an enabled editor registers
+  await registerTestEditor(app, admin, { id: 'climate-sensitivity', modTable: 'ClimateSensitivity', title: 'Climate sensitivity' });
 }, 120_000);
 
 afterAll(async () => {

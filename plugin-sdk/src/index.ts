@@ -7,6 +7,7 @@ export * from './session.tsx';
 export * from './live.ts';
 export * from './accounts.ts';
 export * from './scenarios.ts';
+export * from './custom-outputs.ts';
 export * from './api/client.ts';
 export * from './api/hooks.ts';
 export { PageLayout, type PageLayoutProps } from './ui/PageLayout.tsx';
@@ -52,3 +53,6 @@ export { useTabParam } from './tabs.ts';
 export { queryFallback } from './ui/QueryFallback.tsx';
 export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';
 export { OutputPage, outputGate, simulatedYears, PRINT_DAILY, type OutputPageProps, type OutputRequirements } from './output/OutputPage.tsx';
+// The watershed map (OpenLayers, loaded lazily with its first use) and its types.
+export { WatershedMap, preloadWatershedMap, useMapSettings, DEFAULT_TILE_PROVIDERS, asGeoJson, parseBounds } from './map/index.tsx';
+export type { WatershedMapProps, MapColouring, MapClick, LocationPoint, FeatureProps, Connection, TileProvider } from './map/index.tsx';

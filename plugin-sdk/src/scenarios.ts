@@ -33,5 +33,17 @@ export const OUTPUT_MESSAGES = {
   noPrintedHrus:
     'You have not printed output for any HRUs in the selected subbasin. All available HRUs are in the list below, or select another subbasin to filter.',
   requestSubmitted: 'Your request has been submitted. Please wait while we create your files.',
+  /** Spec 2 §5 baseflow separation. */
+  baseflowRequired: 'Filter parameter and BFI max are required.',
+  baseflowRange: 'Filter parameter and BFI max must be a number between 0 and 1.',
   featureDisabled: MESSAGES.featureDisabled,
+  /** Ours (output charts and maps): spec 2 §5 states these rules without their wording. */
+  sameHrus: 'Compared scenarios must have printed the same HRUs. Please modify your selection.',
+  notPrinted: 'This output was not printed in this scenario\'s last run.',
+  statisticUnavailable: 'This statistic is not available for the print setting of this scenario.',
+  flowDurationFlowOnly: 'The flow duration curve is drawn for the streamflow of a reach (OutputRch, FLOW_OUT or FLOW_IN).',
+  comparisonNoOutputs: (name: string) => `The scenario '${name}' has no outputs to compare. Please run it first.`,
+  comparisonRunning: (name: string) => `The scenario '${name}' is running. Compare it when its run ends.`,
+  differenceOneComparison: 'A difference map compares this scenario with one other scenario. Please choose exactly one comparison scenario.',
+  noObserved: 'There are no observed data at this reach.',
 } as const;

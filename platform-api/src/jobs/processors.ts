@@ -3,6 +3,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { Handler } from './queue.ts';
 import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
+import { customOutputProcessors } from '../modules/custom-outputs/job.ts';
 import { projectProcessors } from '../modules/projects/jobs.ts';
 import { pruneExpiredOutputs } from '../modules/scenarios/files.ts';
 import { scenarioProcessors } from '../modules/scenarios/run/job.ts';
@@ -12,6 +13,7 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
     [MAIL_QUEUE]: sendMailJob(deps) as Handler<unknown, unknown>,
     ...projectProcessors(deps),
     ...scenarioProcessors(deps),
+    ...customOutputProcessors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { register as accounts } from './accounts/routes.ts';
 import { register as auth } from './auth/routes.ts';
+import { register as customOutputs } from './custom-outputs/routes.ts';
 import { register as datasets } from './datasets/routes.ts';
 import { register as errorReports } from './error-reports/routes.ts';
 import { register as health } from './health/routes.ts';
@@ -14,4 +15,4 @@ import { register as scenarios } from './scenarios/routes.ts';
 import { register as site } from './site/routes.ts';
 import { register as tiers } from './tiers/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, errorReports };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, errorReports, customOutputs };

@@ -87,7 +87,7 @@ export function SelectWidget(props: WidgetProps) {
   return <MantineSelectWidget {...props} options={{ ...props.options, description }} />;
 }
 
-/** The SDK's widgets by name; editors add their own through `defineEditor({ widgets })`. */
+/** The SDK's widgets by name; editors add their own through `defineEditor(pkg, { widgets })`. */
 export const EDITOR_WIDGETS: RegistryWidgetsType = {
   sliderNumber: SliderNumberWidget,
   months: MonthsWidget,

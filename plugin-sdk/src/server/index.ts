@@ -59,6 +59,10 @@ export type PlatformServices = {
     /** the project dataset's basin-wide SWAT inputs (file.cio, basins.bsn, databases), read only */
     datasetInputs(scenarioId: number): Promise<{ cio: Record<string, unknown>; bsn: Record<string, unknown>; databases: Record<string, unknown[]> }>;
   };
+  /** Custom output requests and jobs of the output tools (custom-outputs.ts). */
+  customOutputs: import('./custom-outputs.ts').CustomOutputServices;
+  /** A scenario's stored outputs: variables, statistics, observed data (outputs.ts). */
+  outputs: import('./outputs.ts').OutputServices;
 };
 
 /** A route of a plugin's server half. Its handler's `params` are typed from the path:
@@ -92,6 +96,8 @@ export type PluginServer = {
   jobs?: Record<string, JobProcessor>;
   /** Input editors: how their saved changes are validated and written at run time (editor.ts). */
   editor?: import('./editor.ts').EditorServer<any>;
+  /** Output tools with requests: makes a request's files in the shared `custom-output` job. */
+  customOutput?: import('./custom-outputs.ts').CustomOutputProducer;
 };
 
 export function definePluginServer<const R extends readonly string[] = []>(def: Omit<PluginServer, 'routes'> & { routes?: ServerRoutes<R> }): PluginServer {
@@ -125,3 +131,32 @@ export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginSer
 export { validateChange, partialSchema, changeErrors, CHANGE_ROOT, type ChangeErrors } from '../editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from '../editor/messages.ts';
 export { selectionOf, type HruKeys } from './selection.ts';
+export { CustomOutputCancelled } from './custom-outputs.ts';
+export { storedValue, dayString, forEachUnitSeries, type UnitSeries } from './stored-series.ts';
+export type {
+  CustomOutputServices,
+  CustomOutputSubmission,
+  CustomOutputJob,
+  CustomOutputProducer,
+  CustomOutputResult,
+  StoredOutputs,
+  StoredOutputAxes,
+  StoredOutputKind,
+  StoredOutputPeriod,
+} from './custom-outputs.ts';
+export type {
+  OutputServices,
+  OutputCatalogue,
+  OutputTypeId,
+  OutputUnitSystem,
+  OutputStatistic,
+  OutputParameter,
+  OutputOption,
+  OutputUnitRef,
+  OutputSeries,
+  OutputValues,
+  SeriesRequest,
+  ValuesRequest,
+  ObservedSeries,
+  FitStatistics,
+} from './outputs.ts';

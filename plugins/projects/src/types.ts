@@ -1,5 +1,6 @@
 // The shapes of spec 1 §3 as the projects pages read them (GET projects/{id}, maps/..., ...).
 // Fields the API may leave out are optional; the pages guard every one.
+import type { Connection } from '@headwater/plugin-sdk';
 
 export type ScenarioSummary = {
   id: number;
@@ -86,7 +87,8 @@ export type DatasetGroup = { label: string; options: DatasetOption[] };
 
 export type UserDatasets = { datasets: DatasetGroup[]; userDatasets?: DatasetOption[]; limits?: TierLimits };
 
-export type Connection = { fromName: string; toName: string; lineCoordinates?: number[][]; fromID?: number };
+// The map's own types live with the map, in the SDK.
+export type { Connection, TileProvider } from '@headwater/plugin-sdk';
 
 /** A watershed as maps/coords, maps/subbasin/name and maps/subbasin/id return it. */
 export type MapResult = {
@@ -115,7 +117,6 @@ export type ProjectMap = {
 
 export type ProjectDocument = { fileName: string; fileUrl: string; modified?: string };
 
-export type TileProvider = { name: string; visible?: boolean; attribution?: string; url: string };
 
 /** A row of GET errorreports/project/{projectID} (grid, 50 a page, dateSubmitted desc). */
 export type ErrorReportRow = { id: number; title: string; scenario: string; scenarioId: number | null; status: string; dateSubmitted: string };

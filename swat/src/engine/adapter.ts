@@ -4,7 +4,7 @@
 // (recday/recmon/recyear/reccnst), which it keeps as raw text.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSol, readTxtInOut } from '../txtinout/index.ts';
+import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSep, parseSol, readTxtInOut } from '../txtinout/index.ts';
 import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/index.ts';
 import type {
   Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
@@ -37,10 +37,15 @@ function control(sp: SwatProject, cioText: string | undefined): SimControl {
   const c = sp.cio;
   const lines = (cioText ?? '').split(/\r?\n/);
   const pos = (k: string) => arr(c, k, 20).filter((v) => v > 0);
+  const nbyr = n(c, 'NBYR', 1);
+  let nyskip = n(c, 'NYSKIP', 0);
+  // readfile.f: NYSKIP >= NBYR prints the last year
+  if (nyskip >= nbyr) nyskip = Math.max(0, nbyr - 1);
   return {
-    nbyr: n(c, 'NBYR', 1), iyr: n(c, 'IYR', 2000), idaf: n(c, 'IDAF', 1), idal: n(c, 'IDAL', 366),
+    nbyr, iyr: n(c, 'IYR', 2000), idaf: n(c, 'IDAF', 0), idal: n(c, 'IDAL', 0),
+    igen: n(c, 'IGEN', 0), idist: n(c, 'IDIST', 0), rexp: n(c, 'REXP', 1.3),
     pcpsim: n(c, 'PCPSIM', 1), tmpsim: n(c, 'TMPSIM', 1), slrsim: n(c, 'SLRSIM', 1), rhsim: n(c, 'RHSIM', 1), windsim: n(c, 'WNDSIM', 1),
-    iprint: n(c, 'IPRINT', 0), nyskip: n(c, 'NYSKIP', 0), icalen: n(c, 'ICALEN', 0),
+    iprint: n(c, 'IPRINT', 0), nyskip, icalen: n(c, 'ICALEN', 0),
     rchVars: pos('IPDVAR'), subVars: pos('IPDVAS'), hruVars: pos('IPDVAB'), hruPrint: pos('IPDHRU'),
     title: [lines[2] ?? '', lines[3] ?? '', lines[4] ?? ''].map((x) => x.replace(/\r$/, '')),
   };
@@ -105,12 +110,103 @@ function fresh(s: string): string {
   return s.length === 0 ? s : (s + ' ').slice(0, -1);
 }
 
+/** Operation codes the engine simulates (sched_mgt.f numbering; 0 is the end of year). */
+const SIMULATED_OPS = new Set([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 16, 17]);
+const OP_NAMES: Record<number, string> = {
+  4: 'pesticide application', 12: 'street sweeping', 13: 'release/impound (rice, wetlands)', 14: 'continuous fertilization',
+  15: 'continuous pesticide application',
+};
+/** Pesticide applications are accepted (pesticides are not simulated; they change no water,
+ * sediment or nutrient output); the run says so once (see `engineNotes`). */
+const notes = new Set<string>();
+export function engineNotes(): string[] {
+  return [...notes];
+}
+
+/** HRU inputs the engine does not simulate stop the run with a message naming them. */
+function checkHru(hi: HruInputs, m: NonNullable<HruInputs['mgt']>): void {
+  const where = hi.files.mgt || hi.files.hru;
+  if (n(m, 'DDRAIN') > 0) throw new InputError(`${where}: tile drainage (DDRAIN ${n(m, 'DDRAIN')} mm) is not simulated by the built-in engine`);
+  for (const o of m.operations) {
+    if (o.op === 4) {
+      notes.add('pesticide applications (operation 4) are not simulated: pesticide outputs are 0');
+      continue;
+    }
+    if (!SIMULATED_OPS.has(o.op)) {
+      throw new InputError(`${where}: operation ${o.op} (${OP_NAMES[o.op] ?? 'unknown operation'}) is not simulated by the built-in engine`);
+    }
+    if (o.op === 2) {
+      const sc = n(o, 'IRR_SC');
+      if (sc >= 1 && sc <= 4) {
+        throw new InputError(`${where}: irrigation from ${['', 'a reach', 'a reservoir', 'a shallow aquifer', 'a deep aquifer'][sc]} (IRR_SC ${sc}) is not simulated by the built-in engine (only an outside source, IRR_SC 0 or 5)`);
+      }
+    }
+    if (o.op === 10) {
+      const sc = n(o, 'IRR_SCA');
+      if (sc >= 1 && sc <= 4) throw new InputError(`${where}: auto-irrigation from source IRR_SCA ${sc} is not simulated by the built-in engine (only IRR_SCA 0 or 5)`);
+    }
+  }
+  const irrsc = n(m, 'IRRSC');
+  if (irrsc >= 1 && irrsc <= 4) throw new InputError(`${where}: irrigation source IRRSC ${irrsc} is not simulated by the built-in engine (only 0 or 5)`);
+  if (hi.sep && n(hi.sep, 'ISEP_OPT') !== 0) throw new InputError(`${hi.files.sep}: septic systems (ISEP_OPT ${n(hi.sep, 'ISEP_OPT')}) are not simulated by the built-in engine`);
+}
+
+/** Project-wide inputs the engine does not simulate: an error naming the first one (never a
+ * run that silently differs from SWAT's). */
+function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader): void {
+  const cio = sp.cio as unknown as Rec;
+  const no = (what: string) => {
+    throw new InputError(`${what} is not simulated by the built-in engine`);
+  };
+  if (![0, 1, 2].includes(c.iprint)) no(`file.cio: IPRINT ${c.iprint} (print code)`);
+  for (const [k, v] of [['PCPSIM', c.pcpsim], ['TMPSIM', c.tmpsim], ['SLRSIM', c.slrsim], ['RHSIM', c.rhsim], ['WNDSIM', c.windsim]] as const) {
+    if (v !== 1 && v !== 2) no(`file.cio: ${k} ${v} (1 measured, 2 generated)`);
+  }
+  if (n(cio, 'IDT') > 0) no(`file.cio: sub-daily precipitation (IDT ${n(cio, 'IDT')})`);
+  if (n(cio, 'FCSTYR') > 0 && n(cio, 'FCSTDAY') > 0) no('file.cio: a forecast period (FCSTYR/FCSTDAY)');
+  if (n(cio, 'ISPROJ') !== 0) no(`file.cio: special project ISPROJ ${n(cio, 'ISPROJ')}`);
+  if (n(cio, 'ICLB') !== 0) no(`file.cio: auto-calibration ICLB ${n(cio, 'ICLB')}`);
+  const prints: [string, string][] = [['ILOG', 'log of streamflow'], ['IPRP', 'output.pst'], ['IPHR', 'hourq.out'], ['ISTO', 'output.swr'],
+    ['ISOL', 'output.snu'], ['IA_B', 'binary output files'], ['IHUMUS', 'output.wql'], ['ITEMP', 'output.vel/output.dep'], ['ISNOW', 'output.snw']];
+  for (const [k, what] of prints) if (n(cio, k) !== 0) no(`file.cio: print option ${k} ${n(cio, k)} (${what})`);
+  if (b.ievent > 0) no(`basins.bsn: sub-daily rainfall/runoff (IEVENT ${b.ievent})`);
+  if (b.icrk !== 0) no(`basins.bsn: crack flow (ICRK ${b.icrk})`);
+  if (b.ipet < 0 || b.ipet > 2) no(`basins.bsn: PET method IPET ${b.ipet}`);
+  if (b.ideg !== 0) no(`basins.bsn: channel degradation (IDEG ${b.ideg})`);
+  if (b.irte !== 0 && b.irte !== 1) no(`basins.bsn: routing method IRTE ${b.irte}`);
+  if (b.iwq !== 0) notes.add(`in-stream water quality (IWQ ${b.iwq}) is not simulated: nutrients are carried through reaches unchanged (flow and sediment are not affected)`);
+  for (const si of sp.subbasins) {
+    const pnd = si.pnd as unknown as Rec | undefined;
+    if (n(pnd, 'PND_FR') > 0) no(`${si.file}: ponds (PND_FR ${n(pnd, 'PND_FR')})`);
+    if (n(pnd, 'WET_FR') > 0) no(`${si.file}: wetlands (WET_FR ${n(pnd, 'WET_FR')})`);
+    const wus = si.wus as unknown as Rec | undefined;
+    for (const k of ['WUPND', 'WURCH', 'WUSHAL', 'WUDEEP']) {
+      if (arr(wus, k, 12).some((v) => v !== 0)) no(`${si.file}: consumptive water use (${k} in the .wus)`);
+    }
+    for (const h of si.hrus) if (h.files.ops && read.text(h.files.ops)?.trim()) no(`${si.file}: scheduled management operations (${h.files.ops})`);
+  }
+  for (const r of sp.reaches) {
+    const e = n(r.rte, 'CH_EQN');
+    if (e !== 0) no(`${r.rteFile}: channel sediment routing CH_EQN ${e} (only 0, simplified Bagnold)`);
+  }
+}
+
 /** The engine's HRU record from the reader's HRU files. */
 export function hru(hi: HruInputs, where: string): Hru {
   const { hru: h, mgt: m, sol, chm, gw } = hi;
   if (!h || !m || !sol || !gw) throw new InputError(`${where}: missing .hru/.mgt/.sol/.gw file for ${hi.files.hru || 'an HRU'}`);
-  const nl = sol.layers.length;
-  if (nl === 0) throw new InputError(`${hi.files.sol}: no soil layers`);
+  // readsol.f: the profile ends at the first layer with no depth (ArcSWAT often writes a
+  // trailing zero-depth layer)
+  let nl = 0;
+  while (nl < sol.layers.length && sol.layers[nl].SOL_Z > 0) nl++;
+  if (nl === 0) throw new InputError(`${hi.files.sol}: no soil layers (the first layer has no depth)`);
+  for (let i = 1; i < nl; i++) {
+    if (!(sol.layers[i].SOL_Z > sol.layers[i - 1].SOL_Z)) {
+      throw new InputError(`${hi.files.sol}: layer ${i + 1} depth ${sol.layers[i].SOL_Z} mm is not below layer ${i}'s ${sol.layers[i - 1].SOL_Z} mm`);
+    }
+  }
+  const layers = sol.layers.slice(0, nl);
+  checkHru(hi, m);
   const chmArr = (k: 'SOL_NO3' | 'SOL_ORGN' | 'SOL_SOLP' | 'SOL_ORGP') => Array.from({ length: nl }, (_, i) => (chm ? chm[k][i] ?? 0 : 0));
   return {
     name: fresh(hi.files.hru.replace(/\.hru$/i, '')), landuse: fresh(/Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? ''), soilName: fresh(sol.SNAM),
@@ -127,7 +223,7 @@ export function hru(hi: HruInputs, where: string): Hru {
     iurban: n(m, 'IURBAN'), urblu: n(m, 'URBLU'), irrsc: n(m, 'IRRSC'), irrno: n(m, 'IRRNO'), nrot: n(m, 'NROT', 1),
     ops: m.operations.map(op),
     solZmx: sol.SOL_ZMX, anionExcl: sol.ANION_EXCL,
-    layers: sol.layers.map((l) => ({
+    layers: layers.map((l) => ({
       z: l.SOL_Z, bd: l.SOL_BD, awc: l.SOL_AWC, k: l.SOL_K, cbn: l.SOL_CBN, clay: l.CLAY, silt: l.SILT, sand: l.SAND, rock: l.ROCK,
       alb: l.SOL_ALB, usleK: l.USLE_K,
     })),
@@ -241,14 +337,17 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
   const pcp: Float32Array[] = [];
   const tmx: Float32Array[] = [];
   const tmn: Float32Array[] = [];
+  const pcpElev: number[] = [];
+  const tmpElev: number[] = [];
   for (const f of files('RFILE')) {
     const pf = byName(w?.pcp, f);
     if (!pf) continue;
-    for (const series of pf.pcp) {
+    pf.pcp.forEach((series, i) => {
       const a = mk();
       place(pf.dates, series, a);
       pcp.push(a);
-    }
+      pcpElev.push(pf.stations[i]?.elev ?? NaN);
+    });
   }
   for (const f of files('TFILE')) {
     const tf = byName(w?.tmp, f);
@@ -260,6 +359,7 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
       place(tf.dates, tf.tmin[i], b);
       tmx.push(a);
       tmn.push(b);
+      tmpElev.push(tf.stations[i]?.elev ?? NaN);
     });
   }
   const series = (s: { dates: Int32Array; values: Float64Array[] } | undefined) =>
@@ -268,7 +368,7 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
       place(s!.dates, v, a);
       return a;
     });
-  return { pcp, tmx, tmn, slr: series(w?.slr), hmd: series(w?.hmd), wnd: series(w?.wnd) };
+  return { pcp, tmx, tmn, slr: series(w?.slr), hmd: series(w?.hmd), wnd: series(w?.wnd), pcpElev, tmpElev };
 }
 
 /** Engine project from the reader's objects. */
@@ -277,6 +377,9 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   const read = files ?? new FileReader(dir, sp.otherFiles);
   const c = control(sp, cioText);
   if (!(c.nbyr > 0)) throw new InputError('file.cio: NBYR must be a positive number of years');
+  notes.clear();
+  const bsn = basin(sp.bsn);
+  checkProject(sp, c, bsn, read);
   let ndays = 0;
   for (let y = 0; y < c.nbyr; y++) ndays += isLeap(c.iyr + y) ? 366 : 365;
   const subs: Subbasin[] = [];
@@ -306,7 +409,15 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
       const text = read.text(file);
       if (text === undefined) throw new InputError(`fig.fig: point source file ${file} is missing`);
       fig.push({ kind: 'rec', out: cmd.ihout, file, code, series: pointSource(text, code) });
-    } else fig.push({ kind: 'other', name: cmd.command });
+    } else if (cmd.icode === 14) {
+      // saveconc (ihout = the hydrograph saved); sub-daily printing (inum2 1) needs IEVENT > 0
+      if (cmd.inum1 > 0 && cmd.inum1 <= 50) fig.push({ kind: 'saveconc', hyd: cmd.ihout, file: (cmd.files[0] ?? '').trim() || 'watout.dat' });
+    } else if (cmd.icode === 12) {
+      // structure: aeration of the water (dissolved oxygen only, not simulated): flow passes
+      fig.push({ kind: 'pass', out: cmd.ihout, inp: cmd.inum1, name: cmd.command });
+    } else {
+      throw new InputError(`fig.fig: routing command '${cmd.command.trim() || '?'}' (code ${cmd.icode}) is not simulated by the built-in engine`);
+    }
   }
   const db = sp.databases;
   const plants = new Map<number, PlantParams>();
@@ -328,7 +439,7 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   for (const u of db?.urban ?? []) urbans.set(u.IUNUM, { id: u.IUNUM, name: u.URBNAME, fimp: u.FIMP, fcimp: u.FCIMP });
   const w = weather(sp, c.iyr, ndays);
   if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
-  const project: Project = { dir, control: c, basin: basin(sp.bsn), subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  const project: Project = { dir, control: c, basin: bsn, subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
   if (streamed) {
     // HRU files named by each subbasin, read when the model is built (once), a subbasin at a time
     const lists: (SubHruFiles[] | null)[] = [];
@@ -342,12 +453,13 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
       for (const f of list) {
         const t = (name: string) => (name ? read.text(name) : undefined);
         const hi: HruInputs = { files: f };
-        const a = t(f.hru), b = t(f.mgt), so = t(f.sol), ch = t(f.chm), g = t(f.gw);
+        const a = t(f.hru), b = t(f.mgt), so = t(f.sol), ch = t(f.chm), g = t(f.gw), se = t(f.sep);
         if (a !== undefined) hi.hru = parseHru(a);
         if (b !== undefined) hi.mgt = parseMgt(b);
         if (so !== undefined) hi.sol = parseSol(so);
         if (ch !== undefined) hi.chm = parseChm(ch);
         if (g !== undefined) hi.gw = parseGw(g);
+        if (se !== undefined) hi.sep = parseSep(se);
         yield hru(hi, subFile[k] ?? '');
       }
     };

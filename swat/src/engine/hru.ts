@@ -1,6 +1,7 @@
 // The processes of one HRU on one day, in subbasin.f order. Each process is a small
 // function over the struct-of-arrays model; the day's HRU scalars travel in one reusable
 // object (HruScratch), so nothing is allocated per HRU-day.
+import { atri } from './wgen.ts';
 import { runOps } from './mgt.ts';
 import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
@@ -59,7 +60,7 @@ class HruScratch {
   revap = 0.5; gwseep = 0.5; usle = 0.5; solCov = 0.5; albday = 0.5; irr = 0.5; nApp = 0.5; pApp = 0.5; yld = 0.5; nYld = 0.5;
   no3Rain = 0.5; swInit = 0.5; cnday = 0.5; potEvap = 0.5; growing = false;
   pUp = 0.5; hmpTot = 0.5; rmpTot = 0.5; surqSolp = 0.5; pLeach = 0.5; sedOrgn = 0.5; sedOrgp = 0.5; sedMinp = 0.5;
-  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5;
+  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5; al5 = 0.5;
   reset(): void {
     this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
     this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
@@ -129,6 +130,13 @@ export function hruDay(D: DayShared, h: number): void {
   soilTemperature(D, h);
   canopyAndSnow(D, h);
   surfaceRunoff(D, h);
+  // alph.f: fraction of the day's rain in its maximum half hour, drawn from a triangular
+  // distribution (mean AMP_R of the month) on the HRU's own seed, on days with rain or melt
+  if (X.precip > 0.01) {
+    const preceff = X.precip > X.snomlt ? X.precip - X.snomlt : 0;
+    const ajp = 1 - Math.exp(-125 / (preceff + 5));
+    X.al5 = atri(0.02083, m.subAmpR[D.s * 12 + D.mon], ajp, m.hhSeed, h);
+  }
   if (m.potFr[h] > 0) pothole(D, h);
   percolation(D, h);
   evapotranspiration(D, h);
@@ -880,16 +888,18 @@ function musle(D: DayShared, h: number): number {
   const w = D.sb.wgn;
   const mon = D.mon;
   const surfq = X.surfq;
-  const ajp = 1 - Math.exp(-125 / (X.precipRaw + 5));
-  const ampr = Math.min(0.95, w.rainhhmx[mon] > 0 && w.pcpd[mon] > 0 ? w.rainhhmx[mon] / (w.pcpmm[mon] / w.pcpd[mon]) : 0.5);
-  const al5 = Math.min(0.95, Math.max(0.02, (0.02 + ampr + ajp) / 3));
+  void w;
+  const al5 = X.al5;
   const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
   const peakq = (altc * surfq * m.hruKm[h]) / (3.6 * m.tconc[h]);
+  if (!(peakq > 1e-6)) return 0;
   const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
   const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * X.solCov) + cvm);
   const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
   let sedyld = 11.8 * Math.pow(surfq * peakq * m.hruKm[h] * 1000, 0.56) * kclp; // area as 1000 km2 units (ysed.f)
-  if (m.sno[h] > 0) sedyld /= Math.exp((3 * m.sno[h]) / 25.4);
+  // ysed.f (rev 637): with snow on the ground only a negligible yield is zeroed (its snow-cover
+  // reduction is unreachable there)
+  if (m.sno[h] > 0 && sedyld < 1e-6) sedyld = 0;
   X.usle = 1.292 * 2 * kclp; // rough EI-based USLE estimate, informational
   // sediment-attached organic N and P (enrsb.f, orgn.f, psed.f), from the top layer
   if (sedyld > 1e-4) {

@@ -6,3 +6,4 @@ export type { RunOptions, RunSummary } from './run.ts';
 export { loadProject, fromSwatProject, InputError } from './adapter.ts';
 export type { LoadOptions } from './adapter.ts';
 export type { Project } from './project.ts';
+export { SimulationError } from './guard.ts';

@@ -160,6 +160,9 @@ export class Model {
   // subbasin static
   subArea: Float64Array; subLat: Float64Array; subElev: Float64Array; subCo2: Float64Array; subPhutot: Float64Array; subTmpAn: Float64Array;
   subDaylmn: Float64Array; subDormHr: Float64Array; subHruBegin: Int32Array; subHruEnd: Int32Array;
+  /** per HRU, the seed of SWAT's half-hour rainfall fraction draw (alph.f); per subbasin and
+   * month, its mean AMP_R (readwgn.f) — both set by sim.ts from the weather generator */
+  hhSeed: Float64Array; subAmpR: Float64Array;
 
   /** With `shared`, HRU state lives in SharedArrayBuffers so worker threads can simulate
    * part of the HRUs on the same arrays (see threads.ts). */
@@ -235,6 +238,7 @@ export class Model {
     this.yieldAcc = F(); this.phubase = F();
     this.autoWstrs = F(); this.autoIrrMx = F(); this.autoIrrEff = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
     this.grzDays = I(); this.grzEat = F(); this.grzTrmp = F();
+    this.hhSeed = F(); this.subAmpR = sh ? new Float64Array(new SharedArrayBuffer(8 * 12 * nsub)) : new Float64Array(12 * nsub);
 
     // management operations, flattened (arrays grow while the HRUs stream in)
     this.ops = newOps(Math.max(16, n * 8));

@@ -8,7 +8,7 @@ import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter
 import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
 import type { Project } from './project.ts';
 import type { Model } from './model.ts';
-import type { DayContext, SimObserver, SimTotals } from './sim.ts';
+import { averageYears, type DayContext, type SimObserver, type SimTotals } from './sim.ts';
 import { BV, HV, HV_AGG, NBV, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
 
 const HRU_MAP: Record<string, number> = {
@@ -332,7 +332,8 @@ export class OutputSet implements SimObserver {
 
   async close(): Promise<void> {
     if (this.iprint !== 1 && this.printedYears > 0) {
-      const r = this.emitAll('average', 'all', { years: this.printedYears }, this.printedYears);
+      const yrs = averageYears(this.p.control);
+      const r = this.emitAll('average', 'all', { years: yrs }, yrs > 0 ? yrs : 1);
       if (r) await r;
     }
     for (const w of [this.rchW, this.subW, this.hruW]) if (w) await w.close();
@@ -349,7 +350,7 @@ function f(v: number, w: number, d: number): string {
 }
 
 export function aveAnnualBasin(t: SimTotals): Record<string, number> {
-  const ny = Math.max(1, t.printedYears);
+  const ny = t.avgYears > 0 ? t.avgYears : 1;
   const s = t.basinSum;
   const v = (k: number) => s[k] / ny;
   return {
@@ -386,7 +387,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
       [v[BV.ORGN], v[BV.SOLP], v[BV.ORGP], 0].map((x) => f(x, 8, 2)).join(''));
   }
   // HRU statistics (average annual)
-  const ny = Math.max(1, t.printedYears);
+  const ny = t.avgYears > 0 ? t.avgYears : 1;
   const m = t.model;
   L.push('', '    HRU STATISTICS', '', '                AVE ANNUAL VALUES', '');
   L.push('   HRU  SUB  SOIL       AREAkm2    CN     PRECmm SURQmm   GWQmm    ETmm   SEDth   YLDth');

@@ -6,6 +6,9 @@ export interface SimControl {
   iyr: number;
   idaf: number;
   idal: number;
+  igen: number; // random number seed cycle code (0: SWAT's default seeds)
+  idist: number; // 0 skewed normal, 1 exponential rainfall
+  rexp: number; // exponent of the exponential distribution
   pcpsim: number; // 1 measured, 2 simulated
   tmpsim: number;
   slrsim: number;
@@ -122,7 +125,8 @@ export type FigCommand =
   /** routres: reservoir `res` (reservoir.ts) */
   | { kind: 'routres'; out: number; inp: number; res: Reservoir }
   | { kind: 'rec'; out: number; file: string; code: 'recday' | 'recmon' | 'recyear' | 'reccnst'; series: PointSource }
-  | { kind: 'other'; name: string };
+  /** saveconc: the daily flow and concentrations of hydrograph `hyd` written to `file` (watout.dat) */
+  | { kind: 'saveconc'; hyd: number; file: string };
 
 /** A reservoir (.res and .lwq of a fig.fig routres command), in the files' units: volumes
  * 10^4 m3, areas ha, flows m3/s, concentrations mg/l, settling rates m/year. */
@@ -156,6 +160,9 @@ export interface WeatherSeries {
   slr: Float32Array[];
   hmd: Float32Array[];
   wnd: Float32Array[];
+  /** elevation (m) of each precipitation / temperature gauge (the files' Elev line) */
+  pcpElev: number[];
+  tmpElev: number[];
 }
 
 export interface Project {

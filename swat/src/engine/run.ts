@@ -46,6 +46,7 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
   }, {
     onProgress: opts.onProgress,
     threads: opts.threads,
+    dir: write ? p.dir : undefined,
     yieldEvery: () => new Promise<void>((r) => setImmediate(r)),
   });
   const files: string[] = [];
@@ -54,6 +55,7 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
     files.push(...(out as OutputSet).files);
   }
   const seconds = (performance.now() - t0) / 1000;
+  files.push(...totals.files);
   if (write) files.push(writeStd(p.dir, p, totals, seconds));
   const summary: RunSummary = {
     dir: p.dir, years: p.control.nbyr, printedYears: totals.printedYears, hrus: totals.model.nhru, subbasins: totals.model.nsub,

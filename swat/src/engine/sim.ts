@@ -2,7 +2,11 @@
 // weather per subbasin -> HRU processes (operations, snow, canopy, CN runoff, percolation
 // and lateral flow, PET, ET, plant growth, groundwater, lags, MUSLE) -> subbasin sums ->
 // fig.fig commands (route, add, point sources) -> outputs (streamed by OutputSet).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatE } from '../output/fortran.ts';
 import { isLeap } from './adapter.ts';
+import { checkBasinDay, checkModelYear, checkReachDay } from './guard.ts';
 import { DayShared, runHrus } from './hru.ts';
 import { runOps } from './mgt.ts';
 import { Model } from './model.ts';
@@ -12,10 +16,8 @@ import { initReach, pointSource, routeReach, type ReachState } from './route.ts'
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { CT, HruPool, partition, resolveThreads } from './threads.ts';
 import { BV, C, NBV, NC, NHV, NRV, NSV, RV, SV } from './vars.ts';
-import {
-  DAYS_IN_MONTH, ee, generatePcp, generateRh, generateSlr, generateTmp, generateWnd, Rng, solarGeometry, subbasinSeed,
-  type SubWeatherState,
-} from './weather.ts';
+import { DAYS_IN_MONTH, ee, solarGeometry } from './weather.ts';
+import { WeatherGen, exponentialCorrection, seedPlan, wgnStats, aunif, P } from './wgen.ts';
 
 export interface DayContext {
   year: number; yearIndex: number; jday: number; month: number; dom: number; dayIndex: number; lastDayOfMonth: boolean; lastDayOfYear: boolean;
@@ -36,6 +38,8 @@ export interface SimOptions {
   yieldEvery?: () => Promise<void>;
   /** Threads simulating HRUs (1 = main thread only; default: threads.ts resolveThreads). */
   threads?: number;
+  /** Folder of the files written by fig.fig commands (saveconc); none written without it. */
+  dir?: string;
 }
 
 export interface SimTotals {
@@ -44,10 +48,15 @@ export interface SimTotals {
   /** Sums over the printed years (after NYSKIP) of the basin daily values. */
   basinSum: Float64Array;
   printedYears: number;
+  /** Years the average-annual values are divided by: printed years, the first and last ones
+   * counted as fractions when IDAF/IDAL make them partial (SWAT writeaa.f). */
+  avgYears: number;
   basinYears: { year: number; values: Float64Array }[];
   monthly: Float64Array; // 12 x NBV sums over printed years
   hruAa: Float64Array; // nhru x 6 (precip, surq, gwq, et, sed, yld) sums over printed years
   model: Model;
+  /** files written by fig.fig commands (saveconc) */
+  files: string[];
 }
 
 export async function simulate(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions = {}): Promise<SimTotals> {
@@ -63,8 +72,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const W = p.weather;
   const subs = p.subbasins;
 
-  // per-subbasin weather state
-  const wst: SubWeatherState[] = subs.map((s) => ({ rng: new Rng(subbasinSeed(s, 0)), wetPrev: false }));
+  // per-subbasin weather generators (SWAT: the seeds of the subbasin's first HRU)
+  const gens = weatherGenerators(p, m);
   // arrays the HRU threads read or write: shared when HRUs run in worker threads
   const SF = (len: number) => (threads > 1 ? new Float64Array(new SharedArrayBuffer(8 * len)) : new Float64Array(len));
   const sPcp = SF(nsub), sTmx = SF(nsub), sTmn = SF(nsub), sTav = SF(nsub);
@@ -75,7 +84,6 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const sRho = SF(nsub), sRout = SF(nsub);
   const subWyld = SF(nsub); // m3
   const subLoad = SF(nsub * NC); // sediment t, nutrients kg (vars.ts C)
-  const wetDays = subs.map((s) => Math.max(1, s.wgn.pcpd.reduce((a, x) => a + x, 0)));
 
   // reaches and hydrograph storage
   const reachStates = new Map<number, ReachState>();
@@ -102,8 +110,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const wanted = obs.hruWanted;
 
   const totals: SimTotals = {
-    days: 0, hruDays: 0, basinSum: new Float64Array(NBV), printedYears: 0, basinYears: [], monthly: new Float64Array(12 * NBV),
-    hruAa: SF(n * 6), model: m,
+    days: 0, hruDays: 0, basinSum: new Float64Array(NBV), printedYears: 0, avgYears: averageYears(c), basinYears: [], monthly: new Float64Array(12 * NBV),
+    hruAa: SF(n * 6), model: m, files: [],
   };
   const yearSum = new Float64Array(NBV);
   const D = new DayShared({
@@ -112,6 +120,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   });
 
   const hruAcc = obs.hruAcc ?? null;
+  const ipet = b.ipet;
+  const saves = opt.dir && p.fig.some((x) => x.kind === 'saveconc') ? new SaveConc(opt.dir, p) : null;
   const subDay = { sTav, sTmx, sTmn, sSlr, sDayl };
   const bounds = threads > 1 ? partition(m, threads) : [0, nsub];
   const pool = threads > 1
@@ -120,7 +130,6 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     }, wanted, hruAcc)
     : null;
   try {
-    const ipet = b.ipet;
     const esd = 500;
     const etco = 0.8;
     const ubw = 10;
@@ -179,82 +188,97 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         const di = yr === c.iyr ? jd - 1 : dayIndexOf(c.iyr, yr, jd);
         bv.fill(0);
 
-        // ---- weather per subbasin
+        // ---- weather per subbasin (SWAT clicon: measured values, missing ones and simulated
+        // variables from the subbasin's generator, climate-change adjustments, elevation bands)
         for (let s = 0; s < nsub; s++) {
           const sb = subs[s];
+          const g = gens[s];
           const w = sb.wgn;
-          const st = wst[s];
           const geo = solarGeometry(sb.lat, jd);
           sRmx[s] = geo.rmx;
           sDayl[s] = geo.dayl;
           let pcp = -99;
           if (c.pcpsim === 1) {
-            const g = W.pcp[sb.irgage - 1] ?? W.pcp[0];
-            if (g) pcp = g[di];
+            const gs = W.pcp[sb.irgage - 1];
+            if (gs) pcp = gs[di];
           }
-          if (!(pcp > -98)) pcp = generatePcp(w, mon, st);
-          else st.wetPrev = pcp > 0;
+          if (!(pcp >= -97)) pcp = g.pcp(mon);
+          // weatgn: the day's temperature/radiation residuals, drawn every day
+          g.residuals();
           let tmx = -99, tmn = -99;
           if (c.tmpsim === 1) {
-            const gx = W.tmx[sb.itgage - 1] ?? W.tmx[0];
-            const gn = W.tmn[sb.itgage - 1] ?? W.tmn[0];
+            const gx = W.tmx[sb.itgage - 1];
+            const gn = W.tmn[sb.itgage - 1];
             if (gx && gn) {
               tmx = gx[di];
               tmn = gn[di];
             }
           }
-          if (!(tmx > -98) || !(tmn > -98)) {
-            const t = generateTmp(w, mon, pcp > 0, st);
-            if (!(tmx > -98)) tmx = t.tmx;
-            if (!(tmn > -98)) tmn = t.tmn;
+          // tmeas: -99 in either, or Tmax + Tmin = 0, is missing: both are generated
+          if (!(tmx >= -97) || !(tmn >= -97) || tmx + tmn === 0) {
+            g.temperature(mon, pcp);
+            tmx = g.tmx;
+            tmn = g.tmn;
           }
-          // elevation bands: mean lapse-rate adjustment over the bands (PLAPS per wet day, TLAPS)
-          const fr = sb.elevbFr;
-          if (fr.length > 0 && fr[0] > 0) {
-            let dt = 0, dp = 0;
-            for (let k = 0; k < fr.length && k < 10; k++) {
-              if (!(fr[k] > 0)) break;
-              const dz = ((sb.elevb[k] ?? sb.elev) - sb.elev) / 1000;
-              dt += fr[k] * dz * sb.tlaps;
-              dp += fr[k] * dz * sb.plaps;
+          // clgen: prior-day category for tomorrow's wet/dry draw
+          g.npcp = pcp >= 0.1 ? 2 : 1;
+          let slr = -99;
+          if (c.slrsim === 1) {
+            const gs = W.slr[sb.isgage - 1];
+            if (gs) slr = gs[di];
+          }
+          if (!(slr >= -97)) slr = g.radiation(mon, pcp, geo.rmx);
+          let rh = -99;
+          if (c.rhsim === 1) {
+            const gs = W.hmd[sb.ihgage - 1];
+            if (gs) rh = gs[di];
+          }
+          if (!(rh >= -97)) rh = g.humidity(mon, pcp);
+          else if (!(rh > 0 && rh < 1)) {
+            // hmeas.f: a value outside 0-1 (1.000 and 0 included) is a dew point, converted with
+            // the month's mean temperature
+            rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
+          }
+          let wnd = 0;
+          if (ipet === 1) {
+            wnd = -99;
+            if (c.windsim === 1) {
+              const gs = W.wnd[sb.iwgage - 1];
+              if (gs) wnd = gs[di];
             }
-            tmx += dt;
-            tmn += dt;
-            if (pcp > 0.01) pcp = Math.max(0, pcp + dp / wetDays[s]);
+            if (!(wnd >= -97)) wnd = g.wind(mon);
           }
           // climate change adjustments
           pcp = pcp * (1 + sb.rfinc[mon] / 100);
           if (pcp < 0) pcp = 0;
           tmx += sb.tmpinc[mon];
           tmn += sb.tmpinc[mon];
-          const tav = (tmx + tmn) / 2;
-          let slr = -99;
-          if (c.slrsim === 1) {
-            const g = W.slr[sb.isgage - 1] ?? W.slr[0];
-            if (g) slr = g[di];
-          }
-          if (!(slr > -98)) slr = generateSlr(w, mon, pcp > 0, geo.rmx);
+          let tav = (tmx + tmn) / 2;
           slr += sb.radinc[mon];
           if (slr < 0) slr = 0;
-          let rh = -99;
-          if (c.rhsim === 1) {
-            const g = W.hmd[sb.ihgage - 1] ?? W.hmd[0];
-            if (g) rh = g[di];
-          }
-          if (!(rh > -98)) rh = generateRh(w, mon, tav);
-          else if (rh >= 1 || rh < 0) {
-            // hmeas.f: a value outside 0-1 is a dew point; converted with the month's mean temperature
-            // (rev 637 also takes exactly 1.000 that way, as its output shows)
-            rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
-          }
           rh += sb.huminc[mon];
-          rh = Math.min(1, Math.max(0.01, rh));
-          let wnd = -99;
-          if (c.windsim === 1) {
-            const g = W.wnd[sb.iwgage - 1] ?? W.wnd[0];
-            if (g) wnd = g[di];
+          rh = Math.min(0.99, Math.max(0.01, rh));
+          // elevation bands: the subbasin's values are the area-weighted band values, each band
+          // shifted by the lapse rates from the gauge's (or the .wgn station's) elevation
+          const fr = sb.elevbFr;
+          if (sb.elevb[0] > 0 && fr[0] > 0) {
+            const zt = c.tmpsim === 1 ? (W.tmpElev[sb.itgage - 1] ?? w.elev) : w.elev;
+            const zp = c.pcpsim === 1 ? (W.pcpElev[sb.irgage - 1] ?? w.elev) : w.elev;
+            let tx = 0, tn = 0, ta = 0, pp = 0;
+            for (let k = 0; k < 10; k++) {
+              if (fr[k] < 0) break;
+              const tdif = ((sb.elevb[k] - zt) * sb.tlaps) / 1000;
+              const pdif = ((sb.elevb[k] - zp) * sb.plaps) / 1000;
+              tx += (tmx + tdif) * fr[k];
+              tn += (tmn + tdif) * fr[k];
+              ta += (tav + tdif) * fr[k];
+              if (pcp > 0.01) pp += Math.max(0, pcp + pdif) * fr[k];
+            }
+            tmx = tx;
+            tmn = tn;
+            tav = ta;
+            pcp = pp;
           }
-          if (!(wnd > -98)) wnd = generateWnd(w, mon, st);
           sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
 
           // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
@@ -309,12 +333,17 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           for (const wb of pool.bvs) for (let k = 0; k < NBV; k++) bv[k] += wb[k];
         } else runHrus(D, subDay, 0, nsub, hruAcc);
         totals.hruDays += n;
+        checkBasinDay(bv, m, yr, jd);
 
         // ---- routing: fig.fig commands in order
         const pet0 = sPetNoSnow[0] ?? 0;
 
         for (const cmd of p.fig) {
-          const oc = cmd.kind === 'other' ? 0 : cmd.out * NC;
+          if (cmd.kind === 'saveconc') {
+            if (saves) saves.day(cmd, yr, jd, hydQ[cmd.hyd], hydC, cmd.hyd * NC);
+            continue;
+          }
+          const oc = cmd.out * NC;
           if (cmd.kind === 'subbasin') {
             hydQ[cmd.out] = subWyld[cmd.sub - 1];
             for (let k = 0; k < NC; k++) hydC[oc + k] = subLoad[(cmd.sub - 1) * NC + k];
@@ -389,6 +418,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           }
         }
         subLoad.fill(0);
+        checkReachDay(rv, reachList, yr, jd);
 
         // ---- outputs
         const ctx: DayContext = {
@@ -415,6 +445,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);
         }
       }
+      checkModelYear(m, yr);
       if (printing) {
         totals.printedYears++;
         totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
@@ -423,6 +454,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     }
   } finally {
     if (pool) await pool.stop();
+    if (saves) totals.files.push(...saves.close());
   }
   if (opt.onProgress) opt.onProgress(100, 'Execution successfully completed');
   return totals;
@@ -435,3 +467,95 @@ function dayIndexOf(iyr: number, yr: number, jd: number): number {
 }
 
 
+
+/** One SWAT weather generator per subbasin, seeded as SWAT seeds it (wgen.ts). */
+export function weatherGenerators(p: Project, m: Model): WeatherGen[] {
+  const c = p.control;
+  const plan = seedPlan(c.igen);
+  const pcpSeedOf = (hruNumber: number) => {
+    const s = (hruNumber === 1 ? plan.first : plan.other).slice();
+    aunif(s, plan.idg[P.PCP]);
+    return s[plan.idg[P.PCP]];
+  };
+  const rexp = c.rexp > 0 ? c.rexp : 1.3;
+  const rcor = c.idist === 1 ? exponentialCorrection(rexp, pcpSeedOf(1)) : 1;
+  const leap = isLeap(c.iyr);
+  // half-hour rainfall fraction: one stream per HRU (alph.f, rndseed(idg(6), j))
+  const k6 = plan.idg[P.HHR];
+  for (let h = 0; h < m.nhru; h++) m.hhSeed[h] = h === 0 ? plan.first[k6] : plan.other[k6];
+  return p.subbasins.map((sb, i) => {
+    const st = wgnStats(sb.wgn, { idist: c.idist, adjPkr: p.basin.adjPkr, leapFirstYear: leap, pcpSeed: pcpSeedOf(i + 1) });
+    m.subAmpR.set(st.ampR, i * 12);
+    return new WeatherGen(plan, m.subHruBegin[i] === 0, st, c.idist, rexp, rcor);
+  });
+}
+
+/** SWAT writeaa.f's number of years for average-annual values: each printed year counts 1,
+ * except a partial first year ((L − IDAF + 1) / L) and last year (IDAL / L), L being the length
+ * of the last simulated year (as SWAT computes it). */
+export function averageYears(c: Project['control']): number {
+  const L = isLeap(c.iyr + c.nbyr - 1) ? 366 : 365;
+  let yrs = 0;
+  for (let j = 1; j <= c.nbyr; j++) {
+    if (j <= c.nyskip) continue;
+    if (j === 1 && c.idaf > 0) yrs += (L - (c.idaf - 1)) / L;
+    else if (j === c.nbyr && c.idal > 0) yrs += c.idal / L;
+    else yrs += 1;
+  }
+  return yrs;
+}
+
+/** saveconc (saveconc.f): the daily flow (m3/s) and concentrations (mg/l) of a hydrograph,
+ * one row a day in SWAT's format (1x,i4,2x,i3,3x,a4,19(1x,e10.3)); constituents the engine
+ * does not simulate (ammonium, nitrite, CBOD, oxygen, chlorophyll, pesticides, bacteria,
+ * metals, water temperature) are written as 0. */
+class SaveConc {
+  private readonly fds = new Map<string, { fd: number; buf: string[]; len: number; path: string }>();
+  constructor(dir: string, p: Project) {
+    const head = p.control.title.map((t) => t.padEnd(80).slice(0, 80)).join('\n') + '\n\n\n' +
+      ' Year  Day Step  FLOWm^3/s    SEDmg/L   ORGNmg/L   ORGPmg/L    NO3mg/L    NH3mg/L    NO2mg/L   MINPmg/L   CBODmg/L  DISOXmg/L   CHLAug/L' +
+      ' SOLPSTmg/L SORPSTmg/L  BACTPct/L BACTLPct/LCMETAL1mg/LCMETAL2mg/LCMETAL3mg/L   TEMPdegC\n';
+    for (const c of p.fig) {
+      if (c.kind !== 'saveconc' || this.fds.has(c.file.toLowerCase())) continue;
+      const path = join(dir, c.file);
+      const fd = openSync(path, 'w');
+      writeSync(fd, head, null, 'latin1');
+      this.fds.set(c.file.toLowerCase(), { fd, buf: [], len: 0, path });
+    }
+  }
+  private v = new Float64Array(19);
+  day(c: { file: string }, yr: number, jd: number, q: number, hc: Float64Array, o: number): void {
+    const f = this.fds.get(c.file.toLowerCase());
+    if (!f) return;
+    const v = this.v;
+    v.fill(0);
+    if (q > 0.1) {
+      v[0] = q / 86400;
+      v[1] = (hc[o + C.SED] * 1e6) / q;
+      v[2] = (hc[o + C.ORGN] * 1000) / q;
+      v[3] = (hc[o + C.ORGP] * 1000) / q;
+      v[4] = (hc[o + C.NO3] * 1000) / q;
+      v[7] = (hc[o + C.MINP] * 1000) / q;
+    }
+    let line = ' ' + String(yr).padStart(4) + '  ' + String(jd).padStart(3) + '      0';
+    for (let k = 0; k < 19; k++) line += ' ' + formatE(v[k], 10, 3);
+    f.buf.push(line);
+    f.len += line.length;
+    if (f.len > 1 << 20) this.flush(f);
+  }
+  private flush(f: { fd: number; buf: string[]; len: number }): void {
+    if (f.buf.length) writeSync(f.fd, f.buf.join('\n') + '\n', null, 'latin1');
+    f.buf = [];
+    f.len = 0;
+  }
+  close(): string[] {
+    const out: string[] = [];
+    for (const f of this.fds.values()) {
+      this.flush(f);
+      closeSync(f.fd);
+      out.push(f.path);
+    }
+    this.fds.clear();
+    return out;
+  }
+}

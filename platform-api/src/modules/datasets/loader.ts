@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { readDatasetDir, datasetFingerprint, parseWeatherCsv, type DatasetFiles } from '@headwater/datasets/src/format.ts';
+import { readDatasetDir, datasetFingerprint, parseObservedCsv, parseWeatherCsv, type DatasetDescriptor, type DatasetFiles, type ObservedDescriptor } from '@headwater/datasets/src/format.ts';
 import { areaKm2, bboxOf, labelPoint, lineLengthKm, type Geometry, type Position } from '@headwater/datasets/src/geo.ts';
 
 export type LoadResult = { datasetId: number; loaded: boolean; subbasins: number; hrus: number; ms: number };
@@ -34,10 +34,53 @@ export async function loadDatasetDir(db: Knex, dir: string, options: LoadOptions
   const key = options.key ?? readDescriptorKey(dir);
   const existing = await db('datasets').where({ key }).first();
   if (existing && existing.numSubbasins > 0 && (existing.contentHash === hash || !options.replace)) {
+    if (existing.contentHash !== hash) await addMissingObservedSeries(db, existing.id, dir);
     return { datasetId: existing.id, loaded: false, subbasins: existing.numSubbasins, hrus: existing.numHrus, ms: performance.now() - started };
   }
   const files = readDatasetDir(dir);
   return loadDatasetFiles(db, files, { ...options, key, hash, started });
+}
+
+/** The observed daily series of a gauge (observed.csv columns) into calibration_site_series
+ * (migration 008_outputs.ts): Float32 little-endian, NaN for a day without a value. */
+async function insertObservedSeries(trx: Knex, siteId: number, observed: ObservedDescriptor[], csv: Record<string, string>): Promise<void> {
+  for (const o of observed) {
+    const text = csv[o.file];
+    if (text === undefined) throw new Error(`observed series ${o.column}: no file ${o.file}`);
+    const parsed = parseObservedCsv(text);
+    const values = parsed.columns.get(o.column);
+    if (!values) throw new Error(`observed series: ${o.file} has no column ${o.column}`);
+    await trx('calibration_site_series').insert({
+      siteId,
+      variable: o.variable,
+      outputType: o.outputType,
+      name: o.name,
+      units: o.units,
+      startDate: parsed.startDate,
+      numDays: parsed.numDays,
+      series: Buffer.from(values.buffer, values.byteOffset, values.byteLength),
+      source: o.source,
+    });
+  }
+}
+
+/** A dataset loaded before its files carried observed data (a reload would change its ids):
+ * its gauges' observed series are added, matched by calibration name and site number. */
+async function addMissingObservedSeries(db: Knex, datasetId: number, dir: string): Promise<void> {
+  const descriptor = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as DatasetDescriptor;
+  const wanted = (descriptor.calibrations ?? []).flatMap((c) => c.sites.filter((s) => s.observed?.length).map((s) => ({ calibration: c.name, site: s })));
+  if (!wanted.length) return;
+  const files = readDatasetDir(dir);
+  await db.transaction(async (trx) => {
+    for (const { calibration, site } of wanted) {
+      const row = (await trx('calibration_sites as cs')
+        .join('calibrations as c', 'c.id', 'cs.calibrationId')
+        .where({ 'c.datasetId': datasetId, 'c.name': calibration, 'cs.number': site.number })
+        .first('cs.id')) as { id: number } | undefined;
+      if (!row || (await trx('calibration_site_series').where('siteId', row.id).first('id'))) continue;
+      await insertObservedSeries(trx, row.id, site.observed!, files.observedCsv);
+    }
+  });
 }
 
 function readDescriptorKey(dir: string): string {
@@ -306,7 +349,10 @@ export async function loadDatasetFiles(
           startingSubbasinIds: JSON.stringify(c.startingSubbasins.map((n) => idOf[byName.get(n)!]).filter((x) => x !== undefined)),
         })
         .returning('id');
-      if (c.sites.length) await trx('calibration_sites').insert(c.sites.map((s) => ({ calibrationId, ...s, data: JSON.stringify(s.data) })));
+      for (const { observed, ...site } of c.sites) {
+        const [{ id: siteId }] = await trx('calibration_sites').insert({ calibrationId, ...site, data: JSON.stringify(site.data) }).returning('id');
+        if (observed?.length) await insertObservedSeries(trx, siteId, observed, files.observedCsv);
+      }
     }
     const regionRows = files.regions.features.map((f, i) => ({
       datasetId,

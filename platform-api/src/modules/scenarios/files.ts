@@ -9,6 +9,7 @@ import yazl from 'yazl';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
+import { clearCustomOutputs } from '../custom-outputs/service.ts';
 import { Scenario } from './models.ts';
 import { scenarioFolders } from './run/job.ts';
 import { scenarioFor } from './service.ts';
@@ -47,6 +48,7 @@ export async function pruneExpiredOutputs(deps: AppDeps): Promise<number> {
   for (const { id } of expired) {
     await deps.db('scenario_output_series').where('scenarioId', id).delete();
     await deps.db('scenario_output_sets').where('scenarioId', id).delete();
+    await clearCustomOutputs(deps, id);
     rmSync(scenarioFolders(deps, id).root, { recursive: true, force: true });
     await Scenario.query().patch({ hasRun: false, hasFiles: false, hasDebugFiles: false, statusMessage: '' }).where('id', id);
   }

@@ -1,12 +1,12 @@
 // The generic change store (spec 2 §7 'Generic change handling'): saved modifications of a
-// scenario by modification table, validated against the editor's JSON schema when an editor
-// server half registered the table; and the HRU selection calls (hruselection/...). Every write
-// (a change and the scenario's last-modified date) is one transaction.
+// scenario by modification table — only for a table an enabled editor registers, validated
+// against the editor's JSON schema by the SDK's one validation (validateChange) when its server
+// half gives one; and the HRU selection calls (hruselection/...). Every write (a change and the
+// scenario's last-modified date; a replace's delete and insert) is one transaction.
 import type { Knex } from 'knex';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { EditorServer } from '@headwater/plugin-sdk/server/index.ts';
-import { InputError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
+import { CHANGE_ROOT, EDITOR_MESSAGES, InputError, NotFoundError, validateChange, type EditorServer, type FieldErrors } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
+import { listPluginsFor } from '../plugins/service.ts';
 import { projectFor } from '../projects/access.ts';
 import { ProjectSubbasin } from '../projects/models.ts';
 import type { User } from '../users/models.ts';
@@ -21,66 +21,23 @@ export function editorServers(deps: Pick<AppDeps, 'pluginServers'>): Map<string,
   return map;
 }
 
-// ─── schema validation in the spec's wording ────────────────────────────────────────────
+// ─── which tables take changes, and the check of a change ──────────────────────────────
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
-const compiled = new WeakMap<object, ValidateFunction>();
-
-type PropSchema = { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; messages?: Record<string, string> };
-
-function propertySchema(root: Record<string, unknown>, path: string[]): PropSchema {
-  let s: any = root;
-  for (const key of path) {
-    if (!s) return {};
-    if (s.properties?.[key]) s = s.properties[key];
-    else if (s.items) s = s.items;
-    else return {};
-  }
-  return (s ?? {}) as PropSchema;
+/** A change is stored only for a table an enabled editor (visible to the user) registers
+ * (its manifest's modTable): anything else would be stored and never applied by a run. */
+async function checkRegistered(user: User, modType: string): Promise<void> {
+  const plugins = await listPluginsFor(user);
+  if (!plugins.some((p) => p.kind === 'editor' && p.modTable === modType)) throw new InputError(EDITOR_MESSAGES.unknownTable(modType));
 }
 
-/** One message per failing field: 'Required', 'Must be between {min} and {max}', or the schema's own `messages`. */
-export function schemaErrors(schema: Record<string, unknown>, errors: ErrorObject[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const e of errors) {
-    const path = e.instancePath.split('/').filter(Boolean);
-    if (e.keyword === 'required') path.push((e.params as { missingProperty: string }).missingProperty);
-    const field = path.join('.') || 'modificationObject';
-    const prop = propertySchema(schema, path);
-    let message: string;
-    if (prop.messages?.[e.keyword]) message = prop.messages[e.keyword]!;
-    else if (e.keyword === 'required') message = 'Required';
-    else if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword)) {
-      const min = prop.minimum ?? prop.exclusiveMinimum;
-      const max = prop.maximum ?? prop.exclusiveMaximum;
-      message = min !== undefined && max !== undefined ? `Must be between ${min} and ${max}` : min !== undefined ? `Must be at least ${min}` : `Must be at most ${max}`;
-    } else if (e.keyword === 'type') message = (e.params as { type: string }).type === 'number' || (e.params as { type: string }).type === 'integer' ? 'Must be a number' : `Must be ${(e.params as { type: string }).type}`;
-    else if (e.keyword === 'additionalProperties') message = `Unknown field ${(e.params as { additionalProperty: string }).additionalProperty}`;
-    else message = e.message ?? 'Invalid value';
-    const list = (out[field] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
-  return out;
-}
-
-/** The schema without `required`: editors send only the fields the user changed (spec 2 §5). */
-function partial(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(partial);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) if (k !== 'required') out[k] = partial(v);
-  return out;
-}
-
-export const NO_CHANGE = 'Please change at least one value.';
-
-function validateChange(editor: EditorServer | undefined, modificationObject: unknown): void {
+/** The change's values against its editor's schema (the SDK's one validation, as a partial
+ * change: only the changed fields are sent) and at least one value. */
+function checkValues(editor: EditorServer | undefined, modificationObject: unknown): void {
   if (!editor?.schema) return;
-  let validate = compiled.get(editor.schema);
-  if (!validate) compiled.set(editor.schema, (validate = ajv.compile(partial(editor.schema) as object)));
-  if (!validate(modificationObject)) throw new InputError(schemaErrors(editor.schema, validate.errors ?? []));
+  const errors = validateChange(editor.schema, modificationObject, { partial: true });
+  if (Object.keys(errors).length) throw new InputError(errors);
   const values = modificationObject && typeof modificationObject === 'object' && !Array.isArray(modificationObject) ? Object.entries(modificationObject).filter(([k, v]) => k !== 'Months' && v !== undefined && v !== null) : [null];
-  if (!values.length) throw new InputError({ modificationObject: [NO_CHANGE] });
+  if (!values.length) throw new InputError({ [CHANGE_ROOT]: [EDITOR_MESSAGES.noChange] });
 }
 
 // ─── saved changes ──────────────────────────────────────────────────────────────────────
@@ -158,6 +115,7 @@ type CheckedChange = Pick<ScenarioModification, 'scenarioId' | 'modType' | 'appl
 async function checkedChange(deps: AppDeps, user: User, scenarioId: number, modType: string, body: ChangeBody): Promise<CheckedChange> {
   const scenario = await writableScenario(user, scenarioId);
   checkModType(modType);
+  await checkRegistered(user, modType);
   const editor = editorServers(deps).get(modType);
   const errors: FieldErrors = {};
   const applyToAll = body.applyToAll === true;
@@ -175,7 +133,7 @@ async function checkedChange(deps: AppDeps, user: User, scenarioId: number, modT
     const unknown = subbasinIds.filter((id) => !known.has(id));
     if (unknown.length) throw new InputError({ subbasins: [`Not in this project: ${unknown.join(', ')}`] });
   }
-  validateChange(editor, body.modificationObject);
+  checkValues(editor, body.modificationObject);
   return {
     scenarioId,
     modType,

@@ -3,7 +3,9 @@
 import type { PlatformServices } from '@headwater/plugin-sdk/server/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotSignedInError } from '@headwater/plugin-sdk/server';
+import { customOutputServices } from '../custom-outputs/platform.ts';
 import { Dataset } from '../datasets/models.ts';
+import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
 import { deleteModType, getMods, replaceMods, saveMod } from './mods.ts';
 import { scenarioFor } from './service.ts';
@@ -30,5 +32,7 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
         return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {} };
       },
     },
+    customOutputs: customOutputServices(deps, who),
+    outputs: outputServices(deps, who),
   };
 }

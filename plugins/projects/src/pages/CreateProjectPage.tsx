@@ -1,13 +1,10 @@
 // Project create (spec 1 §2, §4): left panel + watershed map.
 import { Alert, Autocomplete, Button, Checkbox, Grid, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ApiError, ErrorList, PageLayout, ROUTES, TierLink, api, useApiQuery, useDebounced, useLinks, useNavigate, validateName, SITE_ROOT } from '@headwater/plugin-sdk';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useMapSettings } from '../hooks.ts';
+import { ApiError, ErrorList, PageLayout, ROUTES, TierLink, WatershedMap, api, useApiQuery, useDebounced, useLinks, useMapSettings, useNavigate, validateName, SITE_ROOT, type LocationPoint, type MapClick } from '@headwater/plugin-sdk';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PROJECT_MESSAGES, asGeoJson, checkTier, datasetSelectData, defaultProjectName, fmtArea, fmtCount, fmtLimit } from '../logic.ts';
-import type { LocationPoint, MapClick } from '../map/WatershedMap.tsx';
 import type { DatasetGroup, DatasetOption, MapResult, UserDatasets } from '../types.ts';
 
-const WatershedMap = lazy(() => import('../map/WatershedMap.tsx'));
 
 type CalibratedOption = { value: number | string; text: string; datasetID?: number };
 type CalibratedWatersheds = { groups?: { id?: number | string; label?: string; options?: CalibratedOption[] }[]; locationPoints?: LocationPoint[] };
@@ -310,7 +307,6 @@ export function CreateProjectPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {settings.ready && (
-            <Suspense fallback={<Loader />}>
               <WatershedMap
                 outline={outline.data?.outline}
                 subbasins={result?.subbasinsGeoJson}
@@ -331,7 +327,6 @@ export function CreateProjectPage() {
                 defaultZoom={settings.zoom}
                 height={600}
               />
-            </Suspense>
           )}
           {startMode && (
             <Text size="sm" c="blue" mt={4}>

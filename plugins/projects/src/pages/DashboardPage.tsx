@@ -1,9 +1,8 @@
 // Projects dashboard /projects (spec 1 §2): Recent Activity, Projects, Group Projects, New Project.
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, ROUTES, RouteLink, api, formatDateTime, useAction, useApiQuery, useLinks, useNavigate, useTabParam, type GridColumn } from '@headwater/plugin-sdk';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { ConfirmDialog, DataGrid, ErrorList, Link, MESSAGES, PageLayout, ROUTES, RouteLink, WatershedMap, api, formatDateTime, useAction, useApiQuery, useLinks, useMapSettings, useNavigate, useTabParam, type GridColumn } from '@headwater/plugin-sdk';
+import { useMemo, useState } from 'react';
 import { ProjectThumb } from '../ProjectThumb.tsx';
-import { useMapSettings } from '../hooks.ts';
 import { useRefreshProjectLists } from '../project.tsx';
 import { PROJECT_MESSAGES, fmtArea, fmtCount, parseBounds, scenarioSummary } from '../logic.ts';
 import type { Project } from '../types.ts';
@@ -52,7 +51,6 @@ export function projectColumns(onDelete?: (row: ProjectRow) => void): GridColumn
   return cols;
 }
 
-const WatershedMap = lazy(() => import('../map/WatershedMap.tsx'));
 
 /** The map of projects: each recent project's watershed bounds; a click opens the project. */
 export function projectsGeoJson(projects: Project[]) {
@@ -74,13 +72,11 @@ function ProjectsMap({ projects }: { projects: Project[] }) {
   return (
     <Stack gap={4} mt="md" data-testid="projects-map">
       <Text fw={600}>Map of projects</Text>
-      <Suspense fallback={<Loader />}>
         <WatershedMap subbasins={geo} tileProviders={settings.tileProviders} height={320} onClick={(c) => {
             const to = c.subbasin && link(ROUTES.ProjectView, { id: c.subbasin.id });
             if (to) navigate(to);
           }}
         />
-      </Suspense>
     </Stack>
   );
 }

@@ -1,15 +1,13 @@
 // Project view /projects/:id (spec 1 §2): summary, watershed map, Set-up / Data / Actions menus,
 // copy, rename, delete; busy and error states from the frame.
 import { Anchor, Button, Grid, Group, Loader, Menu, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { ConfirmDialog, ErrorList, Link, ROUTES, RouteLink, TierLink, api, fileHref, useAction, useApiQuery, useLinks, useNavigate, useSession, validateName, type PageProps, SITE_ROOT } from '@headwater/plugin-sdk';
+import { ConfirmDialog, ErrorList, Link, ROUTES, RouteLink, TierLink, WatershedMap, api, fileHref, preloadWatershedMap, useAction, useApiQuery, useLinks, useMapSettings, useNavigate, useSession, validateName, type PageProps, SITE_ROOT } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { useMapSettings } from '../hooks.ts';
+import { useEffect, useState } from 'react';
 import { PROJECT_MESSAGES, copyName, fmtArea, fmtCount, fmtLimit, scenarioSummary } from '../logic.ts';
 import { ProjectFrame, useRefreshProjectLists } from '../project.tsx';
 import type { Project, ProjectMap, ProjectResponse } from '../types.ts';
 
-const WatershedMap = lazy(() => import('../map/WatershedMap.tsx'));
 
 /** Streams show only under the global maximum of subbasins and never for regional projects. */
 const MAX_STREAM_SUBBASINS = 2000;
@@ -31,7 +29,6 @@ export function ProjectMapPanel({ project }: { project: Project }) {
   return (
     <Stack gap={4}>
       {settings.ready && (
-        <Suspense fallback={<Loader />}>
           <WatershedMap
             subbasins={subbasins.data}
             streams={streams.data}
@@ -43,7 +40,6 @@ export function ProjectMapPanel({ project }: { project: Project }) {
             defaultZoom={settings.zoom}
             height={420}
           />
-        </Suspense>
       )}
       {!!map.data?.connections?.length && (
         <Group>
@@ -389,7 +385,7 @@ export function ProjectViewPage({ params }: PageProps) {
   const id = params.id!;
   // The map's code and data load alongside the project, not after it: OpenLayers' chunk, the
   // project map and the subbasins layer (spec 1 §7 names its url: exports/geojson/{id}/subbasins).
-  useEffect(() => void import('../map/WatershedMap.tsx'), []);
+  useEffect(() => preloadWatershedMap(), []);
   useApiQuery<ProjectMap>(`projects/map/${id}`, { retry: false });
   useApiQuery<unknown>(geoUrl(`/api/exports/geojson/${id}/subbasins`), { staleTime: Infinity, retry: false });
   return (

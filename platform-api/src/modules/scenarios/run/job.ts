@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AppDeps } from '../../../deps.ts';
 import type { Handler, JobContext } from '../../../jobs/queue.ts';
 import { queueMail } from '../../../mail/job.ts';
+import { clearCustomOutputs } from '../../custom-outputs/service.ts';
 import { editorServers } from '../mods.ts';
 import { Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
 import { isoDate, scenarioDir, type RunJob } from '../service.ts';
@@ -151,7 +152,8 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
     }
     await monitor.check();
 
-    // the run becomes the scenario's files
+    // the run becomes the scenario's files; requests made from the old outputs go with them
+    await clearCustomOutputs(deps, id);
     rmSync(folders.files, { recursive: true, force: true });
     renameSync(folders.run, folders.files);
     const runtime = (Date.now() - started) / 1000;

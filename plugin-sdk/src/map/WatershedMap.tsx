@@ -1,6 +1,8 @@
-// The OpenLayers watershed map of the create page and the project view (spec 1 §2, §4).
+// The OpenLayers watershed map of the project pages (create page, project view, dashboard; spec 1
+// §2, §4) and of the output maps (spec 2 'Output maps': a choropleth through `colouring`).
 // Vector layers (outline, subbasins, streams, route arrows) never wait for base tiles: tiles
 // come from public providers and may fail (no internet in tests) without touching the rest.
+// Loaded lazily (`./index.tsx`): OpenLayers stays out of the shell's first bundle.
 import 'ol/ol.css';
 import { Checkbox, Group, SegmentedControl, Text } from '@mantine/core';
 import OlMap from 'ol/Map.js';
@@ -17,23 +19,12 @@ import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import XYZ from 'ol/source/XYZ.js';
-import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style.js';
+import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style.js';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj.js';
 import { getCenter, isEmpty, type Extent } from 'ol/extent.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { asGeoJson, parseBounds } from '../logic.ts';
-import type { Connection, TileProvider } from '../types.ts';
-
-export const DEFAULT_TILE_PROVIDERS: TileProvider[] = [
-  { name: 'Standard', visible: true, url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
-  { name: 'Topography', visible: false, url: 'https://{a-c}.tile.opentopomap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors, SRTM | © OpenTopoMap (CC-BY-SA)' },
-  {
-    name: 'Satellite',
-    visible: false,
-    url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-    attribution: 'Tiles © Esri — Source: Esri, i-cubed, USDA, USGS, AEX, GeoEye, Getmapping, Aerogrid, IGN, IGP, UPR-EGP, and the GIS User Community',
-  },
-];
+import { asGeoJson, parseBounds } from './geo.ts';
+import { DEFAULT_TILE_PROVIDERS, type Connection, type FeatureProps, type LocationPoint, type WatershedMapProps } from './types.ts';
 
 /** Map colours (spec 1 §9: kept in local storage), normal and high contrast. */
 const PALETTES = {
@@ -41,32 +32,6 @@ const PALETTES = {
   high: { subbasin: 'rgba(255,255,0,0.55)', subbasinLine: '#000', downstream: 'rgba(255,0,0,0.7)', nearby: 'rgba(255,255,255,0.5)', nearbyLine: '#000', stream: '#0000ff', selected: 'rgba(0,200,0,0.8)', outline: '#000' },
 };
 const CONTRAST_KEY = 'hw.map.highContrast';
-
-/** A gauge / calibration location (GET maps/calibrated-watersheds → locationPoints). */
-export type LocationPoint = { number?: string; name?: string; lat: number; lng: number; calibrations?: { id: number; name: string; datasetID?: number }[] } & Record<string, unknown>;
-
-export type MapClick = { lat: number; lng: number; subbasin?: { id: number; name: string; isNearbyOnly?: boolean } };
-
-export type WatershedMapProps = {
-  outline?: unknown;
-  subbasins?: unknown;
-  streams?: unknown;
-  connections?: Connection[];
-  showRouting?: boolean;
-  /** Starting subbasins, shown in the selected colour. */
-  selectedIds?: number[];
-  bounds?: unknown;
-  onClick?: (click: MapClick) => void;
-  /** HUC2-style region boundaries of the dataset (an overlay, off by default). */
-  regions?: unknown;
-  /** Calibration locations (an overlay, on when given); a click on one calls onPointClick. */
-  points?: LocationPoint[];
-  onPointClick?: (point: LocationPoint) => void;
-  tileProviders?: TileProvider[] | null;
-  height?: number | string;
-  defaultCenter?: [number, number];
-  defaultZoom?: number;
-};
 
 const geojson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
 
@@ -119,7 +84,8 @@ function routeFeatures(connections: Connection[], subbasins: Feature[], extent: 
 }
 
 export default function WatershedMap(props: WatershedMapProps) {
-  const { outline, subbasins, streams, connections, showRouting, selectedIds, bounds, onClick, regions, points, onPointClick, tileProviders, height = 520, defaultCenter = [39.83, -98.58], defaultZoom = 5 } = props;
+  const { outline, subbasins, streams, connections, showRouting, selectedIds, bounds, onClick, regions, points, onPointClick, tileProviders, height = 520, defaultCenter = [39.83, -98.58], defaultZoom = 5, colouring, testId = 'watershed-map' } = props;
+  const tip = useRef<HTMLDivElement>(null);
   const target = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLSpanElement>(null);
   const [highContrast, setHighContrast] = useState(() => {
@@ -142,7 +108,8 @@ export default function WatershedMap(props: WatershedMapProps) {
     const routeSource = new VectorSource();
     const regionSource = new VectorSource();
     const pointSource = new VectorSource();
-    return { outlineSource, subbasinSource, streamSource, routeSource, regionSource, pointSource };
+    const hoverSource = new VectorSource();
+    return { outlineSource, subbasinSource, streamSource, routeSource, regionSource, pointSource, hoverSource };
   }, []);
   const mapRef = useRef<OlMap | null>(null);
   const layersRef = useRef<{ tiles: TileLayer[]; subbasins: VectorImageLayer | null; streams: VectorLayer | null; routes: VectorLayer | null; outline: VectorLayer | null; regions: VectorLayer | null; points: VectorLayer | null }>({
@@ -160,15 +127,35 @@ export default function WatershedMap(props: WatershedMapProps) {
   pointClickRef.current = onPointClick;
   const [showRegions, setShowRegions] = useState(false);
   const [showPoints, setShowPoints] = useState(true);
-  const styleState = useRef({ highContrast, selected });
-  styleState.current = { highContrast, selected };
+  const styleState = useRef({ highContrast, selected, colouring });
+  styleState.current = { highContrast, selected, colouring };
 
   useEffect(() => {
     const el = target.current;
     if (!el) return;
     const cache = new Map<string, Style>();
+    const props = (f: FeatureLike) => f.getProperties() as FeatureProps;
+    // Output maps: the fill (and label) of each subbasin from its value.
+    const choroplethStyle = (f: FeatureLike, c: NonNullable<WatershedMapProps['colouring']>) => {
+      const p = props(f);
+      const fill = c.subbasinFill?.(p) ?? 'rgba(0,0,0,0)';
+      const text = c.label?.(p);
+      const key = `c:${fill}:${text ?? ''}`;
+      let s = cache.get(key);
+      if (!s) {
+        s = new Style({
+          fill: new Fill({ color: fill }),
+          stroke: new Stroke({ color: '#555', width: 1 }),
+          ...(text ? { text: new Text({ text, font: '12px sans-serif', fill: new Fill({ color: '#111' }), stroke: new Stroke({ color: '#fff', width: 3 }), overflow: true }) } : {}),
+        });
+        if (cache.size > 5000) cache.clear();
+        cache.set(key, s);
+      }
+      return s;
+    };
     const subbasinStyle = (f: FeatureLike) => {
-      const { highContrast: hc, selected: sel } = styleState.current;
+      const { highContrast: hc, selected: sel, colouring: c } = styleState.current;
+      if (c?.subbasinFill) return choroplethStyle(f, c);
       const pal = hc ? PALETTES.high : PALETTES.normal;
       const kind = sel.has(Number(f.get('id'))) ? 'selected' : f.get('isDownstream') ? 'downstream' : f.get('isNearbyOnly') ? 'nearby' : 'subbasin';
       const key = `${hc}:${kind}`;
@@ -181,7 +168,14 @@ export default function WatershedMap(props: WatershedMapProps) {
       }
       return s;
     };
-    const streamStyle = () => {
+    const streamStyle = (f: FeatureLike) => {
+      const stroke = styleState.current.colouring?.streamStroke?.(props(f));
+      if (stroke) {
+        const key = `s:${stroke.color}:${stroke.width ?? 2}`;
+        let s = cache.get(key);
+        if (!s) cache.set(key, (s = new Style({ stroke: new Stroke({ color: stroke.color, width: stroke.width ?? 2 }) })));
+        return s;
+      }
       const pal = styleState.current.highContrast ? PALETTES.high : PALETTES.normal;
       const key = `stream:${styleState.current.highContrast}`;
       let s = cache.get(key);
@@ -233,16 +227,43 @@ export default function WatershedMap(props: WatershedMapProps) {
         return st;
       },
     });
+    // The feature under the pointer, filled with the colouring's hover colour.
+    const hoverLayer = new VectorLayer({
+      source: parts.hoverSource,
+      style: (f) => {
+        const c = styleState.current.colouring;
+        const colour = c?.hoverColor ?? 'rgba(0,0,0,0)';
+        return f.getGeometry()?.getType().includes('Line') ? new Style({ stroke: new Stroke({ color: colour, width: 5 }) }) : new Style({ fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#333', width: 2 }) });
+      },
+    });
     layersRef.current = { tiles, subbasins: subbasinLayer, streams: streamLayer, routes: routeLayer, outline: outlineLayer, regions: regionLayer, points: pointLayer };
     const map = new OlMap({
       target: el,
-      layers: [...tiles, regionLayer, outlineLayer, subbasinLayer, streamLayer, routeLayer, pointLayer],
+      layers: [...tiles, regionLayer, outlineLayer, subbasinLayer, hoverLayer, streamLayer, routeLayer, pointLayer],
       view: new View({ center: fromLonLat([defaultCenter[1], defaultCenter[0]]), zoom: defaultZoom }),
     });
     mapRef.current = map;
     map.on('pointermove', (e) => {
       const [lng, lat] = toLonLat(e.coordinate);
       if (readout.current) readout.current.textContent = `${lat!.toFixed(5)}, ${lng!.toFixed(5)}`;
+      const c = styleState.current.colouring;
+      if (!c || e.dragging) return;
+      const hit = (map.forEachFeatureAtPixel(e.pixel, (f) => f, { layerFilter: (l) => l === streamLayer, hitTolerance: 3 }) ??
+        parts.subbasinSource.getFeaturesAtCoordinate(e.coordinate)[0]) as Feature | undefined;
+      const current = parts.hoverSource.getFeatures()[0];
+      if (current?.get('source') !== hit) {
+        parts.hoverSource.clear();
+        if (hit && c.hoverColor) parts.hoverSource.addFeature(new Feature({ geometry: hit.getGeometry()?.clone(), source: hit }));
+      }
+      const text = hit ? c.tooltip?.(props(hit)) : undefined;
+      if (tip.current) {
+        tip.current.style.display = text ? 'block' : 'none';
+        if (text) {
+          tip.current.textContent = text;
+          tip.current.style.left = `${e.pixel[0]! + 12}px`;
+          tip.current.style.top = `${e.pixel[1]! + 12}px`;
+        }
+      }
     });
     map.on('singleclick', (e) => {
       const point = map.forEachFeatureAtPixel(e.pixel, (f) => f, { layerFilter: (l) => l === pointLayer, hitTolerance: 4 });
@@ -284,6 +305,12 @@ export default function WatershedMap(props: WatershedMapProps) {
     layersRef.current.tiles.forEach((t, i) => t.setVisible(String(i) === base));
   }, [base]);
 
+  // Output maps: restyle when the colours change.
+  useEffect(() => {
+    layersRef.current.subbasins?.changed();
+    layersRef.current.streams?.changed();
+  }, [colouring?.key]);
+
   // Restyle on contrast or selection change.
   useEffect(() => {
     layersRef.current.subbasins?.changed();
@@ -319,6 +346,7 @@ export default function WatershedMap(props: WatershedMapProps) {
   useEffect(() => {
     parts.subbasinSource.clear();
     parts.streamSource.clear();
+    parts.hoverSource.clear();
     const fs = readFeatures(subbasins);
     parts.subbasinSource.addFeatures(fs);
     setFeatureCount(fs.length);
@@ -354,12 +382,19 @@ export default function WatershedMap(props: WatershedMapProps) {
 
   return (
     <div>
-      <div
-        ref={target}
-        data-testid="watershed-map"
-        data-features={featureCount}
-        style={{ height, width: '100%', position: 'relative', background: '#e9eef3', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, cursor: onClick ? 'pointer' : undefined }}
-      />
+      <div style={{ position: 'relative' }}>
+        <div
+          ref={target}
+          data-testid={testId}
+          data-features={featureCount}
+          style={{ height, width: '100%', position: 'relative', background: '#e9eef3', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, cursor: onClick ? 'pointer' : undefined }}
+        />
+        <div
+          ref={tip}
+          data-testid={`${testId}-tooltip`}
+          style={{ position: 'absolute', display: 'none', pointerEvents: 'none', zIndex: 2, background: 'rgba(255,255,255,0.95)', border: '1px solid #999', borderRadius: 3, padding: '2px 6px', fontSize: 12, whiteSpace: 'nowrap' }}
+        />
+      </div>
       <Group justify="space-between" mt={4} gap="xs">
         <SegmentedControl size="xs" value={base} onChange={setBase} data={providers.map((p, i) => ({ value: String(i), label: p.name }))} aria-label="Base layer" />
         <Group gap="sm">

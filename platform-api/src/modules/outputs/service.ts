@@ -1,0 +1,543 @@
+// The outputs API's service (README.md): what a scenario's last run printed, statistics of one
+// unit (charts) or of every subbasin (maps) over the stored Float32 matrices, and the dataset's
+// observed series with the fit of the model to them. Every function checks the user's access to
+// the scenario (scenarioFor: owner today, group members once groups exist).
+import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
+import type { FitStatistics, ObservedSeries, OutputCatalogue, OutputSeries, OutputStatistic, OutputTypeId, OutputUnitSystem, OutputValues, SeriesRequest, ValuesRequest } from '@headwater/plugin-sdk/server/outputs.ts';
+import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../deps.ts';
+import { projectMap } from '../projects/service.ts';
+import type { Project } from '../projects/models.ts';
+import type { Scenario } from '../scenarios/models.ts';
+import { PRINT_SETTINGS, scenarioFor } from '../scenarios/service.ts';
+import type { User } from '../users/models.ts';
+import { OUTPUT_TYPES, UNIT_SYSTEMS, convert, convertValue, kindOf, unitsLabel, variablesOf, type OutputKind, type ResolvedVariable } from './catalogue.ts';
+import { matrixValues, outputSets, unitValues, type HruUnit, type OutputSet } from './store.ts';
+import {
+  aggregate,
+  averageAnnual,
+  averageMonthly,
+  daysInYear,
+  fitStatistics,
+  flowDuration,
+  monthlyBoxplot,
+  ratioSeries,
+  seriesOf,
+  timeMs,
+  type PeriodKind,
+  type Series,
+} from './stats.ts';
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+const CHART_STATISTICS: { value: OutputStatistic; text: string; needs: PeriodKind[] }[] = [
+  { value: 'daily', text: 'Daily time series', needs: ['day'] },
+  { value: 'monthly', text: 'Monthly time series', needs: ['day', 'month'] },
+  { value: 'annual', text: 'Annual time series (totals or means)', needs: ['day', 'month', 'year'] },
+  { value: 'averageMonthly', text: 'Average of each month', needs: ['day', 'month'] },
+  { value: 'boxplot', text: 'Monthly boxplot', needs: ['day', 'month'] },
+  { value: 'averageAnnual', text: 'Average annual', needs: ['day', 'month', 'year'] },
+  { value: 'flowDuration', text: 'Flow duration curve', needs: ['day', 'month'] },
+];
+export const FLOW_DURATION_VARIABLES = new Set(['FLOW_OUT', 'FLOW_IN']);
+
+/** The label of a statistic (charts and maps). */
+export function statisticLabel(s: OutputStatistic): string {
+  const chart = CHART_STATISTICS.find((c) => c.value === s);
+  if (chart) return chart.text;
+  const m = /^month:(\d+)$/.exec(s);
+  if (m) return `Average ${MONTHS[Number(m[1]) - 1]}`;
+  const y = /^year:(\d+)$/.exec(s);
+  if (y) return `Year ${y[1]}`;
+  return String(s);
+}
+
+// ─── loading, with the access check ──────────────────────────────────────────────────────
+
+type Loaded = { scenario: Scenario; project: Project; sets: OutputSet[] };
+
+async function load(deps: AppDeps, user: User, id: number): Promise<Loaded> {
+  const { scenario, project } = await scenarioFor(user, id);
+  const version = `${scenario.lastRunDate ? new Date(scenario.lastRunDate).getTime() : 0}:${scenario.hasRun}`;
+  const sets = scenario.hasRun ? await outputSets(deps.db, scenario.id, version) : [];
+  return { scenario, project, sets };
+}
+
+/** Outputs may be read: the scenario ran, is not running, and its outputs were loaded. */
+function readable(l: Loaded): void {
+  if (l.scenario.isRunning) throw new InputError(OUTPUT_MESSAGES.pageRunning);
+  if (!l.scenario.hasRun) throw new InputError(OUTPUT_MESSAGES.notRun);
+  if (l.scenario.runSettings?.noOutputProcessing || !l.sets.length) throw new InputError(OUTPUT_MESSAGES.outputProcessingSkipped);
+}
+
+/** The finest period stored for a file: what the print setting printed. */
+function baseSet(sets: OutputSet[], kind: OutputKind): OutputSet | undefined {
+  for (const p of ['day', 'month', 'year'] as const) {
+    const s = sets.find((x) => x.kind === kind && x.period === p);
+    if (s) return s;
+  }
+  return undefined;
+}
+const setOf = (sets: OutputSet[], kind: OutputKind, period: PeriodKind) => sets.find((x) => x.kind === kind && x.period === period);
+
+function typeOf(outputType: string): { kind: OutputKind; type: OutputTypeId } {
+  const kind = kindOf(outputType);
+  if (!kind) throw new InputError(OUTPUT_MESSAGES.completeForm);
+  return { kind, type: outputType as OutputTypeId };
+}
+
+function resolve(sets: OutputSet[], kind: OutputKind, variable: string): { base: OutputSet; def: ResolvedVariable } {
+  const base = baseSet(sets, kind);
+  if (!base) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+  const def = variablesOf(kind, base.variables, base.period === 'day').find((v) => v.variable === variable);
+  if (!def) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+  return { base, def };
+}
+
+const unitSystem = (u: unknown): OutputUnitSystem => (Number(u) === 1 ? 1 : 0);
+
+// ─── the project's subbasins and printed HRUs ─────────────────────────────────────────────
+
+type ProjectSubbasin = { id: number; name: string; number: number };
+
+async function projectSubbasins(db: Knex, projectId: number): Promise<ProjectSubbasin[]> {
+  const rows = (await db('project_subbasins').where('projectId', projectId).orderBy('number').select('subbasinId', 'name', 'number')) as { subbasinId: number; name: string; number: number }[];
+  return rows.map((r) => ({ id: r.subbasinId, name: r.name, number: r.number }));
+}
+
+type PrintedHru = OutputCatalogue['printedHrus'][number] & { gis: string; number: number };
+
+/** The HRUs of output.hru as project HRUs: the run writes HRU k of subbasin s (project HRUs in
+ * subbasin order, then sort order) as GIS code sssss kkkk (scenarios/run/build.ts). */
+async function printedHrus(db: Knex, projectId: number, set: OutputSet | undefined, subs: ProjectSubbasin[]): Promise<PrintedHru[]> {
+  if (!set) return [];
+  const rows = (await db('project_hrus').where({ projectId, removed: false }).orderBy([{ column: 'subbasin' }, { column: 'sortOrder' }]).select('id', 'subbasin', 'landuse', 'soil', 'slopeClass')) as {
+    id: number;
+    subbasin: number;
+    landuse: string;
+    soil: string;
+    slopeClass: string;
+  }[];
+  const bySub = new Map<number, typeof rows>();
+  for (const r of rows) bySub.set(r.subbasin, [...(bySub.get(r.subbasin) ?? []), r]);
+  const subByNumber = new Map(subs.map((s) => [s.number, s]));
+  const out: PrintedHru[] = [];
+  for (const u of set.units as HruUnit[]) {
+    const sub = Number(u.gis.slice(0, 5));
+    const k = Number(u.gis.slice(5));
+    const h = bySub.get(sub)?.[k - 1];
+    const s = subByNumber.get(sub);
+    if (!h || !s) continue;
+    out.push({ id: Number(h.id), subbasinID: s.id, subbasin: s.name, landuse: h.landuse, soil: h.soil, slopeClass: h.slopeClass, gis: u.gis, number: u.unit });
+  }
+  return out;
+}
+
+async function observedRows(db: Knex, project: Project, subs: ProjectSubbasin[]) {
+  if (!project.datasetId || !subs.length) return [];
+  return (await db('calibration_site_series as ss')
+    .join('calibration_sites as cs', 'cs.id', 'ss.siteId')
+    .join('calibrations as c', 'c.id', 'cs.calibrationId')
+    .where('c.datasetId', project.datasetId)
+    .whereIn(
+      'c.endingSubbasinId',
+      subs.map((s) => s.id),
+    )
+    .orderBy('ss.id')
+    .select('ss.id', 'ss.variable', 'ss.outputType', 'ss.name', 'ss.units', 'ss.startDate', 'ss.numDays', 'cs.name as site', 'c.endingSubbasinId')) as {
+    id: number;
+    variable: string;
+    outputType: OutputTypeId;
+    name: string;
+    units: string;
+    startDate: Date | string;
+    numDays: number;
+    site: string;
+    endingSubbasinId: number;
+  }[];
+}
+
+const isoDay = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10));
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+// ─── catalogue ────────────────────────────────────────────────────────────────────────────
+
+export async function catalogue(deps: AppDeps, user: User, id: number): Promise<OutputCatalogue> {
+  const l = await load(deps, user, id);
+  const { scenario, project, sets } = l;
+  const db = deps.db;
+  const subs = await projectSubbasins(db, project.id);
+  const types = OUTPUT_TYPES.filter((t) => baseSet(sets, t.kind));
+  const parameters: OutputCatalogue['parameters'] = {};
+  for (const t of types) {
+    const base = baseSet(sets, t.kind)!;
+    parameters[t.value] = variablesOf(t.kind, base.variables, base.period === 'day').map((d) => ({ variable: d.variable, description: d.description, units: d.unit.metric, englishUnits: d.unit.english }));
+  }
+  const periods = new Set(sets.map((s) => s.period));
+  const finest: PeriodKind | undefined = periods.has('day') ? 'day' : periods.has('month') ? 'month' : periods.has('year') ? 'year' : undefined;
+  const anyBase = types.length ? baseSet(sets, types[0]!.kind) : undefined;
+  const years = anyBase ? [...new Set(anyBase.times.map((t) => (anyBase.period === 'day' ? Math.floor(t / 10000) : anyBase.period === 'month' ? Math.floor(t / 100) : t)))] : [];
+  const chart = finest ? CHART_STATISTICS.filter((c) => c.needs.includes(finest)).map(({ value, text }) => ({ value, text })) : [];
+  const map: { value: OutputStatistic; text: string }[] = finest
+    ? [
+        { value: 'averageAnnual', text: statisticLabel('averageAnnual') },
+        ...(finest !== 'year' ? MONTHS.map((_, i) => ({ value: `month:${i + 1}` as OutputStatistic, text: statisticLabel(`month:${i + 1}`) })) : []),
+        ...years.map((y) => ({ value: `year:${y}` as OutputStatistic, text: statisticLabel(`year:${y}`) })),
+      ]
+    : [];
+  const hrus = await printedHrus(db, project.id, baseSet(sets, 'hru'), subs);
+  const others = (await db('scenarios as s')
+    .where('s.projectId', project.id)
+    .whereNot('s.id', scenario.id)
+    .where('s.hasRun', true)
+    .whereExists(db('scenario_output_sets as o').whereRaw('o.scenario_id = s.id').select(db.raw('1')))
+    .orderBy('s.name')
+    .select('s.id', 's.name')) as { id: number; name: string }[];
+  const observed = (await observedRows(db, project, subs))
+    .filter((o) => parameters[o.outputType]?.some((p) => p.variable === o.variable))
+    .map((o) => {
+      const sub = subs.find((s) => s.id === o.endingSubbasinId)!;
+      const start = isoDay(o.startDate);
+      return { subbasinID: sub.id, subbasin: sub.name, outputType: o.outputType, variable: o.variable, name: o.name, site: o.site, units: o.units, startDate: start, endDate: addDays(start, o.numDays - 1) };
+    });
+  const m = await projectMap(deps, user, project.id);
+  return {
+    scenario: { id: scenario.id, name: scenario.name, projectId: project.id, hasRun: scenario.hasRun, isRunning: scenario.isRunning, lastRunDate: scenario.lastRunDate ? new Date(scenario.lastRunDate).toISOString() : null },
+    printSetting: scenario.printSetting,
+    printSettingName: PRINT_SETTINGS.find((p) => p.id === scenario.printSetting)?.name ?? '',
+    noOutputProcessing: !!scenario.runSettings?.noOutputProcessing,
+    types: types.map((t) => ({ value: t.value, text: t.text })),
+    parameters,
+    units: UNIT_SYSTEMS.map((u) => ({ value: u.value, text: u.text })),
+    defaultUnits: unitSystem(user.units),
+    statistics: { chart, map },
+    years,
+    info: finest && finest !== 'day' ? SCENARIO_MESSAGES.printSettingInfo : '',
+    subbasins: subs,
+    printedHrus: hrus.map(({ gis: _gis, number: _n, ...h }) => h),
+    scenarios: others.map((o) => ({ value: o.id, text: o.name })),
+    observed,
+    map: { geoJsonUrls: m.geoJsonUrls, connections: m.connections as OutputCatalogue['map']['connections'], watershedBounds: m.watershedBounds },
+  };
+}
+
+// ─── one unit's series ────────────────────────────────────────────────────────────────────
+
+type UnitSource = { unitLabel: string; key: number | string; area?: number };
+
+async function unitOf(deps: AppDeps, l: Loaded, kind: OutputKind, req: { subbasinID?: number; hruID?: number }): Promise<UnitSource> {
+  const subs = await projectSubbasins(deps.db, l.project.id);
+  if (kind === 'hru') {
+    if (req.hruID === undefined || req.hruID === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
+    const hru = (await printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'), subs)).find((h) => h.id === Number(req.hruID));
+    if (!hru) throw new InputError(OUTPUT_MESSAGES.noPrintedHrus);
+    return { unitLabel: `HRU ${hru.number} (subbasin ${hru.subbasin}, ${hru.landuse}, ${hru.soil}, ${hru.slopeClass})`, key: hru.gis };
+  }
+  if (req.subbasinID === undefined || req.subbasinID === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
+  const sub = subs.find((s) => s.id === Number(req.subbasinID));
+  if (!sub) throw new NotFoundError();
+  return { unitLabel: `${kind === 'rch' ? 'Reach' : 'Subbasin'} ${sub.name}`, key: sub.number };
+}
+
+/** A unit's series of a variable in one set (ratio variables from their two columns). */
+async function rawSeries(deps: AppDeps, l: Loaded, set: OutputSet, def: ResolvedVariable, key: number | string, values?: (column: string) => Promise<Float32Array | null>): Promise<Series> {
+  const idx = set.index.get(key);
+  if (idx === undefined) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+  const read = values ?? ((column: string) => unitValues(deps.db, l.scenario.id, set, column, idx));
+  if (def.ratio) {
+    const [num, den] = await Promise.all([read(def.ratio.numerator), read(def.ratio.denominator)]);
+    if (!num || !den) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+    return ratioSeries(seriesOf(set.times, num, set.period), seriesOf(set.times, den, set.period), def.ratio.factor, set.period);
+  }
+  const v = await read(def.column!);
+  if (!v) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+  return seriesOf(set.times, v, set.period);
+}
+
+/** What the statistics are computed from: the printed series, its months and its years. */
+type Bases = { base: Series; period: PeriodKind; monthly: () => Promise<Series>; annual: () => Promise<Series> };
+
+function bases(deps: AppDeps, l: Loaded, kind: OutputKind, base: OutputSet, def: ResolvedVariable, series: Series, key: number | string, read?: (set: OutputSet) => (column: string) => Promise<Float32Array | null>): Bases {
+  const ratioTo = async (to: 'month' | 'year') => {
+    const idx = base.index.get(key)!;
+    const r = read?.(base) ?? ((c: string) => unitValues(deps.db, l.scenario.id, base, c, idx));
+    const [num, den] = await Promise.all([r(def.ratio!.numerator), r(def.ratio!.denominator)]);
+    return ratioSeries(seriesOf(base.times, num!, base.period), seriesOf(base.times, den!, base.period), def.ratio!.factor, base.period, to);
+  };
+  return {
+    base: series,
+    period: base.period,
+    monthly: async () => {
+      if (base.period === 'month') return series;
+      if (base.period !== 'day') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
+      return def.ratio ? ratioTo('month') : aggregate(series, 'day', 'month', def.agg);
+    },
+    annual: async () => {
+      if (base.period === 'year') return series;
+      if (base.period === 'day') return def.ratio ? ratioTo('year') : aggregate(series, 'day', 'year', def.agg);
+      // monthly printing: SWAT's own yearly rows, each standing for the months printed that year
+      const yearly = setOf(l.sets, kind, 'year');
+      const covered = new Map<number, number>();
+      series.times.forEach((t, i) => covered.set(Math.floor(t / 100), (covered.get(Math.floor(t / 100)) ?? 0) + series.days[i]!));
+      if (yearly && yearly.index.has(key)) {
+        const s = await rawSeries(deps, l, yearly, def, key, read?.(yearly));
+        return { ...s, days: s.times.map((y) => covered.get(y) ?? daysInYear(y)) };
+      }
+      return aggregate(series, 'month', 'year', def.agg);
+    },
+  };
+}
+
+/** Whole-period average annual value (ratio variables: Σ loads / Σ flows over every day). */
+async function averageAnnualOf(b: Bases, def: ResolvedVariable): Promise<number> {
+  if (def.ratio) {
+    // the annual flow-weighted values, weighted by their years' flows, are the whole period's
+    const a = await b.annual();
+    return averageAnnual(a, 'mean');
+  }
+  return averageAnnual(await b.annual(), def.agg);
+}
+
+const nullable = (v: number) => (Number.isFinite(v) ? v : null);
+const round = (v: number) => (Number.isFinite(v) ? Number(v.toPrecision(7)) : null);
+
+function timeSeriesOut(s: Series, period: PeriodKind, def: ResolvedVariable, units: OutputUnitSystem): { x: number[]; y: (number | null)[] } {
+  const values = convert(Float64Array.from(s.values), def, units);
+  return { x: s.times.map((t) => timeMs(t, period)), y: Array.from(values, round) };
+}
+
+/** Computes a statistic from the bases. */
+async function statisticOf(b: Bases, def: ResolvedVariable, statistic: OutputStatistic, units: OutputUnitSystem, categoryName: string): Promise<Pick<OutputSeries, 'shape' | 'x' | 'y' | 'categories' | 'box' | 'period'>> {
+  const conv = (x: number) => round(convertValue(x, def, units));
+  switch (statistic) {
+    case 'daily':
+      if (b.period !== 'day') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
+      return { shape: 'time', period: 'day', ...timeSeriesOut(b.base, 'day', def, units) };
+    case 'monthly':
+      return { shape: 'time', period: 'month', ...timeSeriesOut(await b.monthly(), 'month', def, units) };
+    case 'annual':
+      return { shape: 'time', period: 'year', ...timeSeriesOut(await b.annual(), 'year', def, units) };
+    case 'averageMonthly': {
+      const avg = averageMonthly(await b.monthly());
+      return { shape: 'category', categories: MONTH_SHORT, x: MONTH_SHORT.map((_, i) => i), y: avg.map(conv) };
+    }
+    case 'boxplot': {
+      const box = monthlyBoxplot(await b.monthly());
+      return { shape: 'box', categories: MONTH_SHORT, x: MONTH_SHORT.map((_, i) => i), y: box.map((q) => (q ? conv(q[2]) : null)), box: box.map((q) => (q ? (q.map((x) => conv(x) ?? 0) as [number, number, number, number, number]) : null)) };
+    }
+    case 'averageAnnual':
+      return { shape: 'category', categories: [categoryName], x: [0], y: [conv(await averageAnnualOf(b, def))] };
+    case 'flowDuration': {
+      if (b.period === 'year') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
+      const fdc = flowDuration(convert(Float64Array.from(b.base.values), def, units));
+      return { shape: 'exceedance', period: b.period, x: fdc.exceedance.map((p) => Number(p.toPrecision(6))), y: fdc.values.map(round) };
+    }
+    default:
+      throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
+  }
+}
+
+function checkStatistic(statistic: OutputStatistic, outputType: OutputTypeId, variable: string): void {
+  if (!CHART_STATISTICS.some((c) => c.value === statistic)) throw new InputError(OUTPUT_MESSAGES.completeForm);
+  if (statistic === 'flowDuration' && !(outputType === 'OutputRch' && FLOW_DURATION_VARIABLES.has(variable))) throw new InputError(OUTPUT_MESSAGES.flowDurationFlowOnly);
+}
+
+export async function series(deps: AppDeps, user: User, id: number, req: SeriesRequest): Promise<OutputSeries> {
+  const l = await load(deps, user, id);
+  readable(l);
+  const { kind, type } = typeOf(req.outputType);
+  checkStatistic(req.statistic, type, req.variable);
+  const { base, def } = resolve(l.sets, kind, req.variable);
+  const unit = await unitOf(deps, l, kind, req);
+  const units = unitSystem(req.units);
+  const s = await rawSeries(deps, l, base, def, unit.key);
+  const out = await statisticOf(bases(deps, l, kind, base, def, s, unit.key), def, req.statistic, units, l.scenario.name);
+  return {
+    scenarioId: l.scenario.id,
+    scenarioName: l.scenario.name,
+    variable: def.variable,
+    description: def.description,
+    units: unitsLabel(def, units),
+    unitLabel: unit.unitLabel,
+    statistic: req.statistic,
+    statisticLabel: statisticLabel(req.statistic),
+    ...out,
+  };
+}
+
+// ─── every subbasin's value (maps) ────────────────────────────────────────────────────────
+
+function mapStatistic(s: OutputStatistic, years: number[], finest: PeriodKind): { kind: 'averageAnnual' } | { kind: 'month'; month: number } | { kind: 'year'; year: number } {
+  if (s === 'averageAnnual') return { kind: 'averageAnnual' };
+  const m = /^month:(\d+)$/.exec(String(s));
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) {
+    if (finest === 'year') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
+    return { kind: 'month', month: Number(m[1]) };
+  }
+  const y = /^year:(\d+)$/.exec(String(s));
+  if (y && years.includes(Number(y[1]))) return { kind: 'year', year: Number(y[1]) };
+  throw new InputError(OUTPUT_MESSAGES.completeForm);
+}
+
+export async function values(deps: AppDeps, user: User, id: number, req: ValuesRequest): Promise<OutputValues> {
+  const l = await load(deps, user, id);
+  readable(l);
+  const { kind } = typeOf(req.outputType);
+  const { base, def } = resolve(l.sets, kind, req.variable);
+  const units = unitSystem(req.units);
+  const years = [...new Set(base.times.map((t) => (base.period === 'day' ? Math.floor(t / 10000) : base.period === 'month' ? Math.floor(t / 100) : t)))];
+  const stat = mapStatistic(req.statistic, years, base.period);
+  const subs = await projectSubbasins(deps.db, l.project.id);
+
+  // whole matrices, read once per (set, column), then sliced per unit
+  const matrices = new Map<string, Promise<Float32Array | null>>();
+  const reader = (set: OutputSet) => {
+    const nt = set.times.length;
+    return (key: number | string) => async (column: string) => {
+      const k = `${set.period}:${column}`;
+      let m = matrices.get(k);
+      if (!m) matrices.set(k, (m = matrixValues(deps.db, l.scenario.id, set, column)));
+      const all = await m;
+      const idx = set.index.get(key);
+      return all && idx !== undefined ? all.subarray(idx * nt, (idx + 1) * nt) : null;
+    };
+  };
+  const valueOf = async (key: number | string): Promise<number> => {
+    if (!base.index.has(key)) return NaN;
+    const read = (set: OutputSet) => reader(set)(key);
+    const s = await rawSeries(deps, l, base, def, key, read(base));
+    const b = bases(deps, l, kind, base, def, s, key, read);
+    if (stat.kind === 'averageAnnual') return averageAnnualOf(b, def);
+    if (stat.kind === 'month') return averageMonthly(await b.monthly())[stat.month - 1]!;
+    const a = await b.annual();
+    const i = a.times.indexOf(stat.year);
+    return i >= 0 ? a.values[i]! : NaN;
+  };
+
+  let out: { sub: ProjectSubbasin; value: number }[];
+  if (kind === 'hru') {
+    const hrus = await printedHrus(deps.db, l.project.id, base, subs);
+    const perSub = new Map<number, { sum: number; area: number }>();
+    for (const h of hrus) {
+      const v = await valueOf(h.gis);
+      const area = base.areas[base.index.get(h.gis)!] ?? 1;
+      if (!Number.isFinite(v)) continue;
+      const acc = perSub.get(h.subbasinID) ?? { sum: 0, area: 0 };
+      acc.sum += v * area;
+      acc.area += area;
+      perSub.set(h.subbasinID, acc);
+    }
+    out = subs.map((sub) => {
+      const acc = perSub.get(sub.id);
+      return { sub, value: acc && acc.area > 0 ? acc.sum / acc.area : NaN };
+    });
+  } else {
+    out = [];
+    for (const sub of subs) out.push({ sub, value: await valueOf(sub.number) });
+  }
+  return {
+    scenarioId: l.scenario.id,
+    scenarioName: l.scenario.name,
+    variable: def.variable,
+    description: def.description,
+    units: unitsLabel(def, units),
+    statistic: req.statistic,
+    statisticLabel: statisticLabel(req.statistic),
+    values: out.map(({ sub, value }) => ({ subbasinID: sub.id, subbasin: sub.name, number: sub.number, value: round(convertValue(value, def, units)) })),
+  };
+}
+
+// ─── observed data ────────────────────────────────────────────────────────────────────────
+
+const dayCode = (iso: string) => Number(iso.slice(0, 4)) * 10000 + Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
+const codeIso = (t: number, period: PeriodKind) =>
+  period === 'day' ? `${Math.floor(t / 10000)}-${String(Math.floor(t / 100) % 100).padStart(2, '0')}-${String(t % 100).padStart(2, '0')}` : period === 'month' ? `${Math.floor(t / 100)}-${String(t % 100).padStart(2, '0')}` : String(t);
+
+/** The observed daily values on the days of `times` (a day code series): NaN where none. */
+function observedOnDays(start: string, values: Float32Array, times: number[]): Float64Array {
+  const t0 = Date.parse(`${start}T00:00:00Z`);
+  return Float64Array.from(times, (t) => {
+    const i = Math.round((timeMs(t, 'day') - t0) / 86_400_000);
+    return i >= 0 && i < values.length ? values[i]! : NaN;
+  });
+}
+
+/** The observed series at the reach on the scenario's time base, and the fit of the scenario. */
+export async function observed(deps: AppDeps, user: User, id: number, req: SeriesRequest): Promise<ObservedSeries | null> {
+  const l = await load(deps, user, id);
+  readable(l);
+  const { kind, type } = typeOf(req.outputType);
+  checkStatistic(req.statistic, type, req.variable);
+  if (kind !== 'rch') return null;
+  const subs = await projectSubbasins(deps.db, l.project.id);
+  const row = (await observedRows(deps.db, l.project, subs)).find((o) => o.endingSubbasinId === Number(req.subbasinID) && o.variable === req.variable && o.outputType === type);
+  if (!row) return null;
+  const { base, def } = resolve(l.sets, kind, req.variable);
+  const unit = await unitOf(deps, l, kind, req);
+  const units = unitSystem(req.units);
+  const data = (await deps.db('calibration_site_series').where('id', row.id).first('series')) as { series: Uint8Array };
+  const obsDaily = new Float32Array(data.series.buffer.slice(data.series.byteOffset, data.series.byteOffset + data.series.byteLength));
+  const start = isoDay(row.startDate);
+
+  // the observed values over the scenario's printed days, aggregated as the model's
+  const sim = await rawSeries(deps, l, base, def, unit.key);
+  const firstDay = base.period === 'day' ? base.times[0]! : base.period === 'month' ? base.times[0]! * 100 + 1 : base.times[0]! * 10000 + 101;
+  const lastT = base.times[base.times.length - 1]!;
+  const lastDay =
+    base.period === 'day' ? lastT : base.period === 'month' ? Math.floor(lastT / 100) * 10000 + (lastT % 100) * 100 + new Date(Date.UTC(Math.floor(lastT / 100), lastT % 100, 0)).getUTCDate() : lastT * 10000 + 1231;
+  const days: number[] = [];
+  for (let ms = timeMs(firstDay, 'day'); ms <= timeMs(lastDay, 'day'); ms += 86_400_000) {
+    const d = new Date(ms);
+    days.push(d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate());
+  }
+  const obsDays: Series = { times: days, values: observedOnDays(start, obsDaily, days), days: days.map(() => 1) };
+  const obsBase = base.period === 'day' ? obsDays : aggregate(obsDays, 'day', base.period === 'month' ? 'month' : 'year', def.agg);
+  if (!obsBase.values.some((v) => Number.isFinite(v))) return null;
+  // a period with missing days is not a monthly or yearly mean of the record: left out
+  if (base.period !== 'day') {
+    const full = aggregate({ ...obsDays, values: obsDays.values.map((v) => (Number.isNaN(v) ? 1 : 0)) }, 'day', base.period === 'month' ? 'month' : 'year', 'sum');
+    full.values.forEach((missing, i) => {
+      if (missing > 0) obsBase.values[i] = NaN;
+    });
+  }
+  // keep the observed series on exactly the model's times
+  const byTime = new Map(obsBase.times.map((t, i) => [t, obsBase.values[i]!]));
+  const aligned: Series = { times: [...sim.times], values: Float64Array.from(sim.times, (t) => byTime.get(t) ?? NaN), days: [...sim.days] };
+  const obsDef = { ...def, ratio: undefined } as ResolvedVariable;
+  const b = bases(deps, l, kind, base, obsDef, aligned, unit.key, () => async () => null);
+  // monthly printing: observed annual values come from its months, not from SWAT's yearly rows
+  if (base.period === 'month') b.annual = async () => aggregate(aligned, 'month', 'year', def.agg);
+  const out = await statisticOf(b, obsDef, req.statistic, units, row.name);
+
+  // the fit, on the chart's time base (its underlying printed series for the other statistics)
+  const simB = bases(deps, l, kind, base, def, sim, unit.key);
+  const [simFit, obsFit] =
+    req.statistic === 'monthly' ? [await simB.monthly(), await b.monthly()] : req.statistic === 'annual' ? [await simB.annual(), await b.annual()] : [sim, aligned];
+  const fit = fitStatistics(convert(Float64Array.from(simFit.values), def, units), convert(Float64Array.from(obsFit.values), def, units));
+  let fitOut: FitStatistics | null = null;
+  if (fit) {
+    const both = simFit.times.filter((_, i) => Number.isFinite(simFit.values[i]!) && Number.isFinite(obsFit.values[i]!));
+    const period: PeriodKind = simFit === sim ? base.period : req.statistic === 'monthly' ? 'month' : 'year';
+    fitOut = { nse: nullable(fit.nse), kge: nullable(fit.kge), pbias: nullable(fit.pbias), n: fit.n, start: codeIso(both[0]!, period), end: codeIso(both[both.length - 1]!, period) };
+  }
+  return {
+    name: row.name,
+    site: row.site,
+    fit: fitOut,
+    series: {
+      scenarioId: l.scenario.id,
+      scenarioName: l.scenario.name,
+      variable: def.variable,
+      description: row.name,
+      units: unitsLabel(def, units),
+      unitLabel: unit.unitLabel,
+      statistic: req.statistic,
+      statisticLabel: statisticLabel(req.statistic),
+      ...out,
+    },
+  };
+}
+
+export { dayCode };

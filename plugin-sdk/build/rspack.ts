@@ -1,0 +1,161 @@
+// THE build configuration of Headwater's front end: the shell (the federation host) and every
+// plugin and editor (federation remotes), in this repository or outside it. Shipped with the
+// SDK as `@headwater/plugin-sdk/rspack`, so a team that builds a plugin in its own repository
+// uses the very factory the workspace uses (the root rspack.config.ts re-exports it). Shared
+// singletons are declared here once.
+//
+//   // rspack.config.ts of a plugin
+//   import { createConfig } from '@headwater/plugin-sdk/rspack';
+//   export default createConfig({ dir: import.meta.dirname, kind: 'remote' });
+//
+// Needs `@rspack/core` and `@module-federation/enhanced` beside it (optional peer dependencies
+// of the SDK: only a build needs them).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { remoteName } from '../src/manifest.ts';
+import { loadManifest } from '../src/manifest-schema.ts';
+
+export { remoteName };
+
+type Pkg = { name: string; version: string; dependencies?: Record<string, string>; headwater?: Record<string, unknown> };
+
+/** Singletons every remote takes from the host. Heavy libraries (ol, apexcharts) are shared
+ * too, but only the plugins that import them ever load them. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/',
+  'react/',
+  'react-router',
+  '@tanstack/react-query',
+  'jotai',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@headwater/plugin-sdk',
+];
+const SHARED_LAZY = ['ol', 'ol/', 'apexcharts', 'react-apexcharts', '@rjsf/core', '@rjsf/utils', '@rjsf/validator-ajv8', '@rjsf/mantine'];
+
+/** TypeScript is compiled everywhere except in node_modules — but the SDK itself ships its
+ * TypeScript sources, so a plugin outside the workspace (SDK installed under node_modules,
+ * pnpm's `.pnpm/...` folders included) compiles them too. */
+const NOT_COMPILED = { and: [/[\\/]node_modules[\\/]/], not: /[\\/]node_modules[\\/]@headwater[\\/]plugin-sdk[\\/]/ };
+
+function readPkg(dir: string): Pkg {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Pkg;
+}
+
+function shared(dir: string) {
+  const deps = readPkg(dir).dependencies ?? {};
+  const out: Record<string, { singleton: boolean; requiredVersion: false | string; eager?: boolean }> = {};
+  for (const name of SINGLETONS) out[name] = { singleton: true, requiredVersion: false };
+  for (const name of SHARED_LAZY) {
+    const base = name.endsWith('/') ? name.slice(0, -1) : name;
+    if (deps[base]) out[name] = { singleton: true, requiredVersion: false };
+  }
+  return out;
+}
+
+/** Writes headwater.json beside mf-manifest.json: the plugin's manifest, so an externally
+ * deployed remote can be registered by its URL alone. */
+class HeadwaterManifestPlugin {
+  private readonly manifest: Record<string, unknown>;
+  constructor(manifest: Record<string, unknown>) {
+    this.manifest = manifest;
+  }
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('HeadwaterManifest', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'HeadwaterManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('headwater.json', new rspack.sources.RawSource(JSON.stringify(this.manifest, null, 2)));
+      });
+    });
+  }
+}
+
+export type BuildOptions = {
+  /** The package folder (pass `import.meta.dirname`). */
+  dir: string;
+  kind: 'host' | 'remote';
+  mode?: 'production' | 'development';
+  /** Where the built files are served from. A remote defaults to `'auto'`: the folder its
+   * mf-manifest.json was loaded from, so `dist/` can be deployed on any origin and path. The
+   * host defaults to `/`. A function receives the plugin id (the workspace serves its
+   * remotes at `/plugins/<id>/`). */
+  publicPath?: string | ((id: string) => string);
+};
+
+export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'development') ?? 'production', publicPath }: BuildOptions): Configuration {
+  const pkg = readPkg(dir);
+  const production = mode !== 'development';
+  // A remote's manifest is checked against the schema here, before anything is built: the
+  // same check platform-api makes when the plugin is discovered or registered by its URL.
+  const id = kind === 'remote' ? loadManifest(pkg, join(dir, 'package.json')).id : 'shell';
+  const servedFrom = typeof publicPath === 'function' ? publicPath(id) : (publicPath ?? (kind === 'host' ? '/' : 'auto'));
+
+  const plugins: Configuration['plugins'] = [
+    new ModuleFederationPlugin({
+      name: kind === 'host' ? 'hw_shell' : remoteName(id),
+      filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+      exposes: kind === 'remote' ? { './plugin': './src/plugin.tsx' } : undefined,
+      remotes: {},
+      shared: shared(dir),
+      dts: false,
+      manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+      // The host fetches plugins at run time through registerRemotes; no build-time remotes.
+      shareStrategy: 'loaded-first',
+    }),
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+  ];
+  if (kind === 'host') {
+    plugins.push(new rspack.HtmlRspackPlugin({ template: join(dir, 'src', 'index.html'), inject: 'body', scriptLoading: 'defer' }));
+  } else {
+    plugins.push(new HeadwaterManifestPlugin({ ...pkg.headwater, version: pkg.version }));
+  }
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: kind === 'host' ? { main: './src/index.ts' } : {},
+    target: ['web', 'es2022'],
+    devtool: production ? false : 'cheap-module-source-map',
+    output: {
+      path: join(dir, 'dist'),
+      publicPath: servedFrom,
+      uniqueName: kind === 'host' ? 'hw_shell' : remoteName(id),
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        { test: /\.m?js$/, resolve: { fullySpecified: false } },
+        {
+          test: /\.tsx?$/,
+          exclude: NOT_COMPILED,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/i, type: 'css/auto' },
+        { test: /\.(png|svg|jpg|woff2?)$/i, type: 'asset' },
+      ],
+    },
+    optimization: { minimize: production },
+    performance: { hints: false },
+    plugins,
+    stats: 'errors-warnings',
+  };
+}

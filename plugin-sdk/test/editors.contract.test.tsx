@@ -1,0 +1,122 @@
+// The editor contract, once for every editor of the workspace (editors/*): what each editor used
+// to repeat in its own tests. Its page is the SDK's EditorPage at the route its package.json
+// implies, for the modTable it declares; its schema compiles, its defaults are a valid change
+// and its uiSchema names its fields; its server half (server/index.ts) registers the same table
+// with the same schema, describes a change and applies nothing when there is nothing to apply;
+// a one-setting editor's server answers the url its page calls. Each editor's own tests keep
+// what is its own (ranges, messages, what `apply` writes).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { schemaDefaults } from '../src/editor/changes.ts';
+import type { EditorPluginDefinition } from '../src/editor/defineEditor.tsx';
+import { SELECTION_MODES } from '../src/editor/defineEditor.tsx';
+import { partialSchema, validateChange } from '../src/editor/validateChange.ts';
+import { loadManifest } from '../src/manifest-schema.ts';
+import { buildPath } from '../src/routes.ts';
+import type { EditorPluginServer } from '../src/server/editor.ts';
+import { applyContext } from '../src/server/testing.ts';
+import { renderPages, serve } from '../src/testing.tsx';
+
+vi.mock('../src/live.ts', () => ({ useLiveStatus: () => undefined }));
+afterEach(() => vi.unstubAllGlobals());
+
+const root = join(import.meta.dirname, '..', '..');
+const editors = readdirSync(join(root, 'editors'))
+  .map((name) => ({ name, dir: join(root, 'editors', name) }))
+  .filter(({ dir }) => existsSync(join(dir, 'package.json')));
+
+type Loaded = { plugin: EditorPluginDefinition; server?: EditorPluginServer };
+const loaded = new Map<string, Promise<Loaded>>();
+function load(dir: string): Promise<Loaded> {
+  if (!loaded.has(dir))
+    loaded.set(
+      dir,
+      (async () => ({
+        plugin: ((await import(join(dir, 'src', 'plugin.tsx'))) as { default: EditorPluginDefinition }).default,
+        server: existsSync(join(dir, 'server', 'index.ts')) ? ((await import(join(dir, 'server', 'index.ts'))) as { default: EditorPluginServer }).default : undefined,
+      }))(),
+    );
+  return loaded.get(dir)!;
+}
+const manifestOf = (dir: string) => loadManifest(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), dir);
+
+it('finds the workspace editors', () => {
+  expect(editors.map((e) => e.name)).toEqual(expect.arrayContaining(['bsn', 'curve-number', 'weather-generator']));
+});
+
+describe.each(editors)('editor $name', ({ dir }) => {
+  const manifest = manifestOf(dir);
+
+  it('is an editor of its package.json: id, title, table, and the page at the route the manifest implies', async () => {
+    const { plugin } = await load(dir);
+    expect(manifest.kind).toBe('editor');
+    const main = manifest.routes[0]!;
+    expect(main.path).toBe(`/projects/:id/scenarios/:scenarioID/${manifest.slug ?? manifest.id}`);
+    expect(plugin.editor).toMatchObject({ id: manifest.id, title: manifest.title, modTable: manifest.modTable, routeName: main.name, route: main.path });
+    expect(typeof plugin.pages[main.name]).toBe('function');
+    expect(manifest.nav).toContainEqual(expect.objectContaining({ menu: 'scenario-editors', route: main.name }));
+    expect(SELECTION_MODES).toContain(plugin.editor.selection);
+    expect(plugin.editor.saveUrl).toMatch(/\{scenarioID\}.*\{modTable\}/);
+  });
+
+  it('has a schema that compiles, whose defaults are a valid change, and a uiSchema naming its fields', async () => {
+    const { schema, uiSchema = {} } = (await load(dir)).plugin.editor;
+    expect(schema.type).toBe('object');
+    const fields = Object.keys(schema.properties ?? {});
+    expect(fields.length).toBeGreaterThan(0);
+    expect(validateChange(schema, schemaDefaults(schema), { partial: true })).toEqual({});
+    expect(() => validateChange(schema, {})).not.toThrow();
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      for (const [keyword, text] of Object.entries((prop as { messages?: Record<string, unknown> }).messages ?? {})) expect([name, keyword, typeof text]).toEqual([name, keyword, 'string']);
+    }
+    const options = (uiSchema['ui:options'] ?? {}) as { tabs?: { fields: string[] }[] };
+    const named = [...Object.keys(uiSchema).filter((k) => !k.startsWith('ui:')), ...((uiSchema['ui:order'] as string[] | undefined) ?? []).filter((k) => k !== '*'), ...(options.tabs ?? []).flatMap((t) => t.fields)];
+    for (const name of named) expect(fields, `uiSchema names ${name}`).toContain(name);
+  });
+
+  it('renders its page: the title, the form, and Back to the scenario view', async () => {
+    const { plugin } = await load(dir);
+    const { editor } = plugin;
+    const first = Object.entries(editor.schema.properties ?? {})[0]!;
+    const label = (first[1] as { title?: string }).title ?? first[0];
+    const path = buildPath(editor.route, { id: 5, scenarioID: 7 });
+    serve({
+      'scenarios/7': { scenario: { id: 7, projectID: 5, name: 'Default', modTables: [] }, status: { isRunning: false }, project: { id: 5, name: 'Little River' } },
+      [`scenarios/getmods/7/${editor.modTable}`]: [],
+      'hruselection/subbasins/5': [{ id: 101, name: '1', number: 1 }],
+      ...(editor.url ? { [editor.url.replace('{scenarioID}', '7').replace('{modTable}', editor.modTable)]: { item: {}, default: {}, changes: { hasChanges: false } } } : {}),
+    });
+    renderPages(path, plugin);
+    expect(await screen.findByRole('heading', { name: editor.title })).toBeTruthy();
+    expect(await screen.findByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), { selector: 'input' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the scenario view' }).getAttribute('href')).toBe('/projects/5/scenarios/7');
+  }, 30_000);
+
+  it('has a server half for the same table and schema, which describes a change and applies nothing without changes', async () => {
+    const { plugin, server } = await load(dir);
+    expect(server, 'server/index.ts').toBeDefined();
+    expect(server!.id).toBe(manifest.id);
+    expect(server!.editor.modTable).toBe(manifest.modTable);
+    expect(server!.editor.schema).toEqual(plugin.editor.schema);
+    expect(partialSchema(server!.editor.schema)).not.toHaveProperty('required');
+    if (server!.editor.describe) expect(typeof server!.editor.describe(schemaDefaults(plugin.editor.schema))).toBe('string');
+    // (what `apply` writes is each editor's own test, on the SDK's tiny project in node)
+    const project = { title: 'empty', subbasins: [], reaches: [], bsn: {}, cio: {} } as unknown as Parameters<typeof applyContext>[0];
+    const before = structuredClone(project);
+    await server!.editor.apply(applyContext(project, []));
+    expect(project).toEqual(before);
+    for (const r of server!.routes ?? []) {
+      expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(r.method);
+      expect(r.path).toMatch(/^\//);
+    }
+  }, 30_000);
+
+  it('answers the calls its page makes (one-setting editors: GET and POST of its url)', async () => {
+    const { plugin, server } = await load(dir);
+    if (plugin.editor.mode !== 'single') return;
+    const path = `/${plugin.editor.url!.replace(/\{(\w+)\}/g, ':$1')}`;
+    expect((server!.routes ?? []).filter((r) => r.path === path).map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+  });
+});

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'plugin-ffa', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['../../plugin-sdk/test/setup.ts'] },
+});
