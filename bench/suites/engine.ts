@@ -1,15 +1,30 @@
-// Engine speed: HRU-days simulated per second on LREW (134 HRUs x 13 years, yearly printing
-// like the SWAT reference timing) and on a synthetic 10,000-HRU project x 10 years built by
-// replicating LREW's subbasins into a binary routing tree (2 HRU threads by default, and 1),
-// and at 50,000 HRUs for memory; peak RSS of each run (child processes).
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Engine speed as a user meets it, and in-process:
+// - whole process: `hw-swat run` (Node start-up, module loading, reading, simulating, writing),
+//   from the precompiled build (swat/build.ts) and from the TypeScript sources, first run
+//   ("cold": first process after the build) and the median of 5 more ("warm");
+// - in-process: runSimulation in a fresh process (cold, JIT warm-up included) and warm in one
+//   process (median of 5);
+// on LREW (134 HRUs x 13 years, yearly printing, as in the SWAT timing), on a synthetic
+// 10,003-HRU project x 5 years made from LREW's subbasins (2 threads), and — with
+// BENCH_ENGINE_150K=1 — 150,000 HRUs x 30 years end to end with peak memory.
+// SWAT's own times are not measured here (no SWAT executable on this machine): the figures
+// it is compared with are SWAT_MEASURED below, measured side by side in an earlier session.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSimulation } from '../../swat/src/engine/index.ts';
-import { sharedData } from '../../swat/test/shared-data.ts';
+import { fixtureProject } from '../../swat/test/fixtures.ts';
 
-const SWAT_RATE = 290_000; // SWAT rev 637 on LREW with yearly printing (about 2.2 s)
+/** SWAT2012 rev 637 (Linux executable), whole process, measured side by side with `hw-swat run`
+ * on a 2-core machine of this kind in the session that filed issue 22 (after the engine commit
+ * aaf91f6 of 2026-11-21). Measured then, not now. */
+const SWAT_MEASURED = {
+  when: 'measured 2026-11-21..25 (issue 22), not re-measured here',
+  lrewWholeProcessS: 1.5, // hw-swat run then: 1.59 s
+  syn10kX5yWholeProcessS: 230, // hw-swat run then: 54 s on 2 threads
+};
+const ROOT = new URL('../../', import.meta.url).pathname;
+const HW_SWAT = join(ROOT, 'swat', 'bin', 'hw-swat');
 
 function setCio(text: string, nbyr: number, iprint: number, nyskip: number): string {
   return text
@@ -19,12 +34,20 @@ function setCio(text: string, nbyr: number, iprint: number, nyskip: number): str
 }
 
 /** A synthetic TxtInOut with about `targetHrus` HRUs made of copies of LREW's subbasins. */
-export function makeSynthetic(dir: string, targetHrus: number, years: number): { hrus: number; subbasins: number } {
-  const src = sharedData('lrew_swat2012', 'TxtInOut');
+export function makeSynthetic(src: string, dir: string, targetHrus: number, years: number, printHrus?: number): { hrus: number; subbasins: number } {
+  mkdirSync(dir, { recursive: true });
   const files = readdirSync(src);
   // shared files (weather, databases, basin)
   for (const f of files) if (!/^\d{9}\./.test(f) && f.toLowerCase() !== 'fig.fig' && f.toLowerCase() !== 'file.cio') cpSync(join(src, f), join(dir, f));
-  writeFileSync(join(dir, 'file.cio'), setCio(readFileSync(join(src, 'file.cio'), 'latin1'), years, 2, 2), 'latin1');
+  let cio = setCio(readFileSync(join(src, 'file.cio'), 'latin1'), years, 2, 2);
+  if (printHrus) {
+    // HRU print list (file.cio "HRU data to be printed"): the first printHrus HRUs (at most 20)
+    const lines = cio.split(/\r?\n/);
+    const i = lines.findIndex((l) => /HRU data to be printed/i.test(l));
+    lines[i + 1] = Array.from({ length: 20 }, (_, k) => String(k < printHrus ? k + 1 : 0).padStart(4)).join('');
+    cio = lines.join('\r\n');
+  }
+  writeFileSync(join(dir, 'file.cio'), cio, 'latin1');
   const subTexts = [1, 2, 3].map((k) => readFileSync(join(src, `0000${k}0000.sub`), 'latin1'));
   const hruCount = subTexts.map((t) => Number(/(\d+)\s*\|\s*HRUTOT/.exec(t)?.[1] ?? 0));
   let hrus = 0;
@@ -83,82 +106,109 @@ export function makeSynthetic(dir: string, targetHrus: number, years: number): {
   return { hrus, subbasins: nsub };
 }
 
-/** Runs the engine in a child process (its own peak RSS); returns its summary and maxRSS. */
-function runChild(dir: string, threads?: number): { hrus: number; days: number; wall: number; maxRssMB: number; threads: number } {
-  const engine = new URL('../../swat/src/engine/index.ts', import.meta.url).href;
+/** `hw-swat run dir` as a child process: whole-process wall time, the engine's own time (its
+ * JSON summary), peak RSS of the process (worker threads included). */
+function hwSwat(dir: string, env: Record<string, string> = {}): { wall: number; engine: number; maxRssMB: number; hrus: number; days: number } {
+  const rss = join(dir, '..', `rss-${Math.random().toString(36).slice(2)}.txt`);
+  // a wrapper that runs the bin as the CLI would and records the process's peak RSS at exit
+  const wrapper = join(dir, '..', `hw-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(wrapper, `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(rss)}, String(process.resourceUsage().maxRSS)));
+process.argv = [process.argv[0], ${JSON.stringify(HW_SWAT)}, 'run', ${JSON.stringify(dir)}, '--quiet', '--json'];
+await import(${JSON.stringify('file://' + HW_SWAT)});
+`);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [wrapper], { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env, ...env } });
+  const wall = (performance.now() - t0) / 1000;
+  rmSync(wrapper, { force: true });
+  if (r.status !== 0) throw new Error(`hw-swat run failed (${r.status}): ${r.stderr}`);
+  const s = JSON.parse(r.stdout);
+  const maxRssMB = Math.round(Number(readFileSync(rss, 'utf8')) / 1024);
+  rmSync(rss, { force: true });
+  return { wall, engine: s.seconds, maxRssMB, hrus: s.hrus, days: s.days };
+}
+
+/** runSimulation in a fresh process: the first run (cold) and the median of 5 warm runs. */
+function inProcess(dir: string, env: Record<string, string> = {}): { cold: number; warm: number; best: number } {
+  const engine = 'file://' + join(ROOT, 'swat', 'engine.js');
   const code = `const { runSimulation } = await import(${JSON.stringify(engine)});
-const t0 = performance.now();
-const s = await runSimulation(${JSON.stringify(dir)}, { threads: ${threads ?? 'undefined'} });
-const wall = (performance.now() - t0) / 1000;
-process.stdout.write(JSON.stringify({ hrus: s.hrus, days: s.days, wall, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));`;
+const times = [];
+for (let i = 0; i < 6; i++) { const t0 = performance.now(); await runSimulation(${JSON.stringify(dir)}); times.push((performance.now() - t0) / 1000); }
+const cold = times[0]; const warm = times.slice(1).sort((a, b) => a - b);
+process.stdout.write(JSON.stringify({ cold, warm: warm[2], best: warm[0] }));`;
   const script = join(dir, '..', `run-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(script, code);
-  const out = execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, ...env } });
   rmSync(script, { force: true });
-  return { ...JSON.parse(out), threads: threads ?? 0 };
+  return JSON.parse(out);
 }
+
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+const r2 = (x: number) => Number(x.toFixed(2));
+const r3 = (x: number) => Number(x.toFixed(3));
 
 export default async function (): Promise<Record<string, string | number>> {
   const out: Record<string, string | number> = {};
   const work = mkdtempSync(join(tmpdir(), 'hw-bench-engine-'));
+  out['machine'] = `${cpus().length} cores, load average at start ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+  out['SWAT rev 637 figures compared with'] = SWAT_MEASURED.when;
   try {
-    // LREW, yearly printing (the reference timing of SWAT), in this process after a warm-up
+    // the precompiled build (what `npm run build` / `npm start` make)
+    const b0 = performance.now();
+    execFileSync(process.execPath, [join(ROOT, 'swat', 'build.ts')], { encoding: 'utf8' });
+    out['swat build (precompile) s'] = r2((performance.now() - b0) / 1000);
+    const src = fixtureProject('lrew_swat2012');
+    // LREW, yearly printing (the SWAT timing's settings)
     const lrew = join(work, 'lrew');
-    cpSync(sharedData('lrew_swat2012', 'TxtInOut'), lrew, { recursive: true });
-    cpSync(sharedData('lrew_swat2012', 'outputs_rev637', 'yearly', 'file.cio'), join(lrew, 'file.cio'));
-    await runSimulation(lrew); // warm-up (JIT)
-    const walls: number[] = [];
-    let s = await runSimulation(lrew);
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      s = await runSimulation(lrew);
-      walls.push((performance.now() - t0) / 1000);
+    cpSync(src, lrew, { recursive: true });
+    writeFileSync(join(lrew, 'file.cio'), setCio(readFileSync(join(src, 'file.cio'), 'latin1'), 13, 2, 3), 'latin1');
+    for (const [label, env] of [['precompiled', {}], ['from TypeScript sources', { HW_SWAT_SOURCE: '1' }]] as const) {
+      const first = hwSwat(lrew, env);
+      const warm = Array.from({ length: 5 }, () => hwSwat(lrew, env));
+      out[`LREW hw-swat run whole process, ${label}: cold s`] = r3(first.wall);
+      out[`LREW hw-swat run whole process, ${label}: warm s (median of 5)`] = r3(median(warm.map((x) => x.wall)));
+      out[`LREW hw-swat run whole process, ${label}: peak RSS MB`] = first.maxRssMB;
+      if (label === 'precompiled') {
+        out['LREW hw-swat run vs SWAT (whole process, warm)'] = `${(SWAT_MEASURED.lrewWholeProcessS / median(warm.map((x) => x.wall))).toFixed(2)}x SWAT's speed (SWAT ${SWAT_MEASURED.lrewWholeProcessS} s, ${SWAT_MEASURED.when})`;
+      }
+      const ip = inProcess(lrew, env);
+      out[`LREW in-process, ${label}: cold s (first run in a process)`] = r3(ip.cold);
+      out[`LREW in-process, ${label}: warm s (median of 5)`] = r3(ip.warm);
+      out[`LREW in-process, ${label}: warm s (best of 5)`] = r3(ip.best);
     }
-    walls.sort((a, b) => a - b);
-    const wall = walls[2]; // median of 5
-    const hd = s.hrus * s.days;
-    out['LREW HRU-days'] = hd;
-    out['LREW wall s (read+simulate+write, median of 5)'] = Number(wall.toFixed(3));
-    out['LREW wall s (best of 5)'] = Number(walls[0].toFixed(3));
-    out['LREW HRU-days/s (wall)'] = Math.round(hd / wall);
-    out['LREW speed vs SWAT (wall, median)'] = `${(hd / wall / SWAT_RATE).toFixed(2)}x`;
-    out['LREW speed vs SWAT (wall, best)'] = `${(hd / walls[0] / SWAT_RATE).toFixed(2)}x`;
-    // LREW from a cold process (hw-swat run: Node start-up, module loading, JIT warm-up)
-    const cold = runChild(lrew, 1);
-    out['LREW cold process: run s (without Node start-up)'] = Number(cold.wall.toFixed(2));
-    // synthetic 10,000 HRUs x 10 years: default threads (2 from 2,000 HRUs), then 1 thread
+    out['LREW HRU-days'] = 134 * 4749;
+    // synthetic 10,003 HRUs x 5 years, 2 threads (the default from 2,000 HRUs)
     const syn = join(work, 'syn');
-    cpSync(sharedData('lrew_swat2012', 'TxtInOut'), syn, { recursive: true, filter: () => false });
     const g0 = performance.now();
-    const made = makeSynthetic(syn, 10_000, 10);
-    out['synthetic build s'] = Number(((performance.now() - g0) / 1000).toFixed(1));
+    const made = makeSynthetic(src, syn, 10_000, 5);
+    out['synthetic build s'] = r2((performance.now() - g0) / 1000);
     out['synthetic HRUs'] = made.hrus;
     out['synthetic subbasins/reaches'] = made.subbasins;
-    const two = runChild(syn);
-    const hd2 = two.hrus * two.days;
-    out['synthetic HRU-days'] = hd2;
-    out['synthetic 2 threads: wall s'] = Number(two.wall.toFixed(1));
-    out['synthetic 2 threads: HRU-days/s (wall)'] = Math.round(hd2 / two.wall);
-    out['synthetic 2 threads: peak RSS MB'] = two.maxRssMB;
-    const one = runChild(syn, 1);
-    out['synthetic 1 thread: wall s'] = Number(one.wall.toFixed(1));
-    out['synthetic 1 thread: HRU-days/s (wall)'] = Math.round(hd2 / one.wall);
-    out['synthetic 1 thread: peak RSS MB'] = one.maxRssMB;
-    out['150k HRUs x 30 yr estimate (min, 2 threads)'] = Number(((150_000 * 30 * 365.25) / (hd2 / two.wall) / 60).toFixed(1));
+    const two = hwSwat(syn);
+    out['synthetic 10k x 5 yr hw-swat run whole process s (2 threads)'] = r2(two.wall);
+    out['synthetic 10k x 5 yr in-process (engine summary) s'] = r2(two.engine);
+    out['synthetic 10k x 5 yr HRU-days/s (whole process)'] = Math.round((two.hrus * two.days) / two.wall);
+    out['synthetic 10k x 5 yr peak RSS MB'] = two.maxRssMB;
+    out['synthetic 10k x 5 yr vs SWAT (whole process)'] = `${(SWAT_MEASURED.syn10kX5yWholeProcessS / two.wall).toFixed(2)}x SWAT's speed (SWAT ${SWAT_MEASURED.syn10kX5yWholeProcessS} s, ${SWAT_MEASURED.when})`;
     rmSync(syn, { recursive: true, force: true });
-    // memory at 50,000 HRUs (2 years: the state does not grow with years)
-    if (process.env.BENCH_ENGINE_50K !== '0') {
+    // 150,000 HRUs x 30 years end to end (about half an hour): opt-in
+    if (process.env.BENCH_ENGINE_150K === '1') {
       const big = join(work, 'big');
-      cpSync(sharedData('lrew_swat2012', 'TxtInOut'), big, { recursive: true, filter: () => false });
-      const m50 = makeSynthetic(big, 50_000, 2);
-      const r50 = runChild(big);
-      out['synthetic 50k HRUs'] = m50.hrus;
-      out['synthetic 50k x 2 yr: wall s'] = Number(r50.wall.toFixed(1));
-      out['synthetic 50k x 2 yr: HRU-days/s (wall)'] = Math.round((r50.hrus * r50.days) / r50.wall);
-      out['synthetic 50k: peak RSS MB'] = r50.maxRssMB;
+      const m0 = performance.now();
+      const m = makeSynthetic(src, big, 150_000, 30, 20); // output.hru: 20 HRUs (all 150k yearly would be ~3.6 GB)
+      out['150k: project build s (not part of the run)'] = r2((performance.now() - m0) / 1000);
+      out['150k: HRUs'] = m.hrus;
+      out['150k: printing'] = 'yearly output.rch/.sub for every reach/subbasin, output.hru for HRUs 1-20';
+      const r = hwSwat(big);
+      out['150k x 30 yr hw-swat run whole process min'] = r2(r.wall / 60);
+      out['150k x 30 yr in-process (engine summary) min'] = r2(r.engine / 60);
+      out['150k x 30 yr HRU-days/s (whole process)'] = Math.round((r.hrus * r.days) / r.wall);
+      out['150k x 30 yr peak RSS MB'] = r.maxRssMB;
+      rmSync(big, { recursive: true, force: true });
     }
+    out['load average at end'] = loadavg().map((x) => x.toFixed(1)).join(' ');
+    rmSync(src, { recursive: true, force: true });
   } finally {
-    out['bench process peak RSS MB'] = Math.round(process.resourceUsage().maxRSS / 1024);
     rmSync(work, { recursive: true, force: true });
   }
   return out;

@@ -67,7 +67,8 @@ test.beforeAll(async () => {
   const lap = (what: string, since: number) => process.stdout.write(`  external plugin: ${what} ${((performance.now() - since) / 1000).toFixed(1)} s\n`);
   work = mkdtempSync(join(tmpdir(), 'hw-external-plugin-'));
   const pluginDir = join(work, 'greeting');
-  cpSync(template, pluginDir, { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+  // Only the sources: never a node_modules, dist, lockfile or tarball left by a local try of the template.
+  cpSync(template, pluginDir, { recursive: true, filter: (src) => !/[\\/](node_modules|dist|pnpm-lock\.yaml|[^\\/]+\.tgz)$/.test(src) });
   const pkg = JSON.parse(readFileSync(join(pluginDir, 'package.json'), 'utf8'));
   checkPinnedToWorkspace(pkg);
 

@@ -6,6 +6,7 @@ export * from './plugin.ts';
 export * from './session.tsx';
 export * from './live.ts';
 export * from './accounts.ts';
+export * from './groups.ts';
 export * from './scenarios.ts';
 export * from './custom-outputs.ts';
 export * from './api/client.ts';
@@ -53,6 +54,7 @@ export { useTabParam } from './tabs.ts';
 export { queryFallback } from './ui/QueryFallback.tsx';
 export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';
 export { OutputPage, outputGate, simulatedYears, PRINT_DAILY, type OutputPageProps, type OutputRequirements } from './output/OutputPage.tsx';
+export { useCustomOutputPage, CustomOutputRequestList, SubbasinChoice, subbasinChoiceValid, useRequestSubmit, type RequestColumn, type CustomOutputRequestListProps, type SubbasinChoiceValue } from './output/CustomOutputRequests.tsx';
 // The watershed map (OpenLayers, loaded lazily with its first use) and its types.
 export { WatershedMap, preloadWatershedMap, useMapSettings, DEFAULT_TILE_PROVIDERS, asGeoJson, parseBounds } from './map/index.tsx';
 export type { WatershedMapProps, MapColouring, MapClick, LocationPoint, FeatureProps, Connection, TileProvider } from './map/index.tsx';

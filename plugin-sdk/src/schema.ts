@@ -6,6 +6,10 @@ export { validateManifest, loadManifest, PLUGIN_PACKAGE_SCHEMA } from './manifes
 export * from './routes.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
+export * from './groups.ts';
 export * from './scenarios.ts';
 export * from './names.ts';
 export * from './tiers.ts';
+// Editors: one validation path for a saved change (client form and server change store).
+export { validateChange, partialSchema, changeErrors, changeErrorMessage, CHANGE_ROOT, type ChangeErrors } from './editor/validateChange.ts';
+export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';

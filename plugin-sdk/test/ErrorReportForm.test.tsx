@@ -26,7 +26,7 @@ describe('ErrorReportForm', () => {
     fireEvent.click(screen.getByTestId('report-clear-error'));
     fireEvent.click(screen.getByTestId('report-submit'));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith({ id: 12, clearedError: true }));
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       {
         method: 'POST',
         url: 'errorreports',

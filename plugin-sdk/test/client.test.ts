@@ -1,3 +1,7 @@
+// The API client's own tests stub fetch raw, not with the component tests' serve(): what they
+// check is the wire itself — the /api/ prefix, the body serialised to a JSON string, a
+// text/plain answer (the spec's string bodies) and a rejected fetch (network failure), none of
+// which serve() (a JSON fake server behind the client) can show or produce.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, onUnauthorized, setToken } from '../src/api/client.ts';
 

@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '../../vitest.factory.ts';
 
-export default defineConfig({
-  test: { name: 'plugin-ce-qual', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['../../plugin-sdk/test/setup.ts'] },
-});
+export default createVitestConfig({ dir: import.meta.dirname, environment: 'jsdom' });

@@ -3,10 +3,8 @@
 // each field's description, units, range and default, Save only after a change, the changed
 // and non-default values sent as numbers, 'Changes saved.'. The API is a stubbed fetch
 // answering what platform-api answers (platform-api/test/editor-bsn.test.ts checks those).
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { renderAt, serve } from '@headwater/plugin-sdk/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BSN_VARIABLES, definitionsByTab } from '../src/definitions.ts';
 import plugin from '../src/plugin.tsx';
@@ -14,44 +12,22 @@ import plugin from '../src/plugin.tsx';
 vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
-type Call = { method: string; path: string; body: unknown };
-
 // LREW's basins.bsn values (the dataset); the scenario has IPET 2 saved already.
 const DATASET = Object.fromEntries(BSN_VARIABLES.map((v) => [v.name, v.default]));
 Object.assign(DATASET, { SURLAG: 4, IPET: 1, IWQ: 1, RCN: 0 });
 
-function serve(): Call[] {
-  const calls: Call[] = [];
+function api() {
   let item: Record<string, number> = { ...DATASET, IPET: 2 };
-  const routes: Record<string, (c: Call) => unknown> = {
-    'GET scenarios/7': () => ({ scenario: { id: 7, projectID: 5, name: 'Default', modTables: ['Bsn'] }, status: { isRunning: false }, project: { id: 5, name: 'Little River' } }),
-    'GET scenarios/general/bsn/7': () => ({ item, default: DATASET, definitions: definitionsByTab(), changes: { hasChanges: true, modID: 1 } }),
-    'POST scenarios/general/bsn/7': (c) => ((item = { ...DATASET, ...(c.body as object) }), { value: true }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', path: url.replace(/^\/api\//, ''), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const route = routes[`${call.method} ${call.path}`] as ((c: Call) => unknown) | undefined;
-      return new Response(JSON.stringify(route ? route(call) : `no route ${call.path}`), { status: route ? 200 : 404, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
+  return serve({
+    'scenarios/7': { scenario: { id: 7, projectID: 5, name: 'Default', modTables: ['Bsn'] }, status: { isRunning: false }, project: { id: 5, name: 'Little River' } },
+    'scenarios/general/bsn/7': () => ({ item, default: DATASET, definitions: definitionsByTab(), changes: { hasChanges: true, modID: 1 } }),
+    'POST scenarios/general/bsn/7': (c: { body: object }) => ((item = { ...DATASET, ...(c.body as Record<string, number>) }), { value: true }),
+  });
 }
 
 function renderPage() {
   const Page = plugin.pages.BsnEditor!;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Page params={{ id: '5', scenarioID: '7' }} path="/projects/5/scenarios/7/bsn" />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderAt('/projects/5/scenarios/7/bsn', plugin.editor.route, <Page params={{ id: '5', scenarioID: '7' }} path="/projects/5/scenarios/7/bsn" />);
 }
 
 const input = (name: string, timeout = 1000) => screen.findByLabelText(new RegExp(`^${name}`), { selector: 'input' }, { timeout }) as Promise<HTMLInputElement>;
@@ -60,7 +36,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLBut
 // 31 fields under jsdom: the first render and each change take a few seconds.
 describe('basin variables page', { timeout: 30_000 }, () => {
   it('shows the four tabs and every variable with its description, units, range and default', async () => {
-    serve();
+    api();
     renderPage();
     expect((await input('SURLAG', 8000)).value).toBe('4');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Water Balance', 'Surface Runoff', 'Nutrient Cycling', 'Reaches']);
@@ -75,12 +51,12 @@ describe('basin variables page', { timeout: 30_000 }, () => {
   });
 
   it('saves SURLAG 0.5 with the saved IPET, as numbers, and says so', async () => {
-    const calls = serve();
+    const calls = api();
     renderPage();
     fireEvent.change(await input('SURLAG', 8000), { target: { value: '0.5' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: 'scenarios/general/bsn/7', body: { IPET: 2, SURLAG: 0.5 } }]);
+    expect(calls.filter((c) => c.method === 'POST').map(({ method, url, body }) => ({ method, url, body }))).toEqual([{ method: 'POST', url: 'scenarios/general/bsn/7', body: { IPET: 2, SURLAG: 0.5 } }]);
   });
 });

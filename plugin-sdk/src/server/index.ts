@@ -147,6 +147,7 @@ export type {
 export type {
   OutputServices,
   OutputCatalogue,
+  OutputScenario,
   OutputTypeId,
   OutputUnitSystem,
   OutputStatistic,

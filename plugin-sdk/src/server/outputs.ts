@@ -52,7 +52,7 @@ export type OutputCatalogue = {
   /** Observed series of the dataset's gauges at the project's reaches. */
   observed: { subbasinID: number; subbasin: string; outputType: OutputTypeId; variable: string; name: string; site: string; units: string; startDate: string; endDate: string }[];
   /** The project map (GET projects/map): GeoJSON urls, routing connections, bounds. */
-  map: { geoJsonUrls: { subbasins?: string; streams?: string }; connections: { fromID?: number; fromName: string; toName: string; lineCoordinates?: number[][] }[]; watershedBounds: number[] | null };
+  map: { geoJsonUrls: { subbasins?: string; streams?: string }; connections: { fromID?: number; fromName: string; toName: string; lineCoordinates?: number[][] }[]; watershedBounds: (number | null)[] | null };
 };
 
 /** One unit of one output type: a subbasin (OutputRch: its reach) by dataset subbasin id, or an
@@ -114,9 +114,27 @@ export type ObservedSeries = {
   fit: FitStatistics | null;
 };
 
+/** A scenario as the output tools check it before reading its outputs (cheaper than the catalogue). */
+export type OutputScenario = {
+  id: number;
+  name: string;
+  projectId: number;
+  isRunning: boolean;
+  hasRun: boolean;
+  /** outputs were loaded from its last run */
+  hasOutputs: boolean;
+  /** SWAT's IPRINT of the run: 0 monthly, 1 daily, 2 yearly */
+  printSetting: number;
+  /** the project HRUs its output.hru has */
+  printedHrus: { id: number; subbasinID: number }[];
+  /** the observed series at its reaches */
+  observed: { subbasinID: number; outputType: OutputTypeId; variable: string }[];
+};
+
 export type OutputServices = {
   /** What the scenario's outputs hold and what may be asked of them. */
   catalogue(scenarioId: number): Promise<OutputCatalogue>;
+  scenario(scenarioId: number): Promise<OutputScenario>;
   series(scenarioId: number, request: SeriesRequest): Promise<OutputSeries>;
   values(scenarioId: number, request: ValuesRequest): Promise<OutputValues>;
   /** Null when the dataset has no observed series for that reach and variable. */

@@ -6,7 +6,7 @@
 //     [PROJECT=<id of a large project>] node plugins/projects/bench/map.ts
 //
 // Needs a running product with the synthetic dataset loaded
-// (`npm run dataset:synthetic -- --subbasins 2000 --hrus 150000 --load`). Figures:
+// (`DATABASE_URL=... node platform-api/src/cli/load-dataset.ts --synthetic --subbasins 2000 --hrus 150000`). Figures:
 // - create page: choosing the dataset loads its default (whole) watershed; from the map
 //   result's response end to OpenLayers' `rendercomplete` with every subbasin drawn; then one
 //   zoom step to the redraw (an interaction);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expandManifest } from '@headwater/plugin-sdk/schema';
-import { renderAt, serve, workspacePlugins } from '@headwater/plugin-sdk/testing';
+import { renderAt, reply, serve, workspacePlugins } from '@headwater/plugin-sdk/testing';
 import { CreateScenarioPage } from '../src/pages/CreateScenarioPage.tsx';
 import { ScenarioListPage } from '../src/pages/ScenarioListPage.tsx';
 import { ScenarioViewPage } from '../src/pages/ScenarioViewPage.tsx';
@@ -18,18 +18,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-/** Wraps the stubbed fetch: POSTs for which `when()` holds answer 400 with `body`. */
-function failFirstPost(body: unknown, when: () => boolean) {
-  const served = globalThis.fetch;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST' && when()) return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
-      return served(url, init);
-    }),
-  );
-}
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -157,8 +145,7 @@ describe('create scenario', () => {
   });
 
   it('shows the server’s field errors by the field and in the error list', async () => {
-    serve({ 'projects/7': PROJECT, 'scenarios/options/7': OPTIONS });
-    failFirstPost({ errors: { name: ['A scenario with this name already exists.'] } }, () => true);
+    serve({ 'projects/7': PROJECT, 'scenarios/options/7': OPTIONS, 'POST scenarios': reply(400, { errors: { name: ['A scenario with this name already exists.'] } }) });
     renderAt('/projects/7/scenarios/create', '/projects/:id/scenarios/create', <CreateScenarioPage params={{ id: '7' }} path="/projects/7/scenarios/create" />);
     await screen.findByTestId('scenario-form');
     fireEvent.click(screen.getByTestId('scenario-submit'));
@@ -198,10 +185,9 @@ describe('scenario view', () => {
     let runs = 0;
     const calls = serve({
       'scenarios/4': () => scenarioResponse({ status: runs > 1 ? { isRunning: true, currentProgress: 0, statusMessage: 'In the queue, preparing to run...' } : {} }),
-      'POST scenarios/run/4': { value: true },
+      // The first run answers 400 with a string body; the second starts the run.
+      'POST scenarios/run/4': () => (++runs === 1 ? reply(400, 'Unable to run your scenario at this time. You may run 10 scenarios a day.') : { value: true }),
     });
-    // The first run answers 400 with a string body; the second starts the run.
-    failFirstPost('Unable to run your scenario at this time. You may run 10 scenarios a day.', () => ++runs === 1);
     view();
     expect((await screen.findByTestId('setting-dates')).textContent).toBe('2003-01-01 to 2007-12-31');
     expect(screen.getByTestId('setting-weather').textContent).toBe('Little River gauges');

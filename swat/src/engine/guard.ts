@@ -65,8 +65,8 @@ export function checkReachDay(rv: Float64Array, reaches: number[], year: number,
   }
 }
 
-/** Yearly scan of every HRU state array. */
-export function checkModelYear(m: Model, year: number): void {
+/** Scan of every HRU state array (after building the model: when = 'in the inputs'; then yearly). */
+export function checkModelYear(m: Model, year: number | null): void {
   const f = findNonFiniteHru(m);
-  if (f) throw hruError(m, f, `by the end of ${year}`);
+  if (f) throw hruError(m, f, year === null ? 'computed from the inputs, before the first day' : `by the end of ${year}`);
 }

@@ -881,7 +881,7 @@ function groundwater(D: DayShared, h: number): void {
 }
 
 /** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f). */
-function musle(D: DayShared, h: number): number {
+function musle(D: DayShared, h: number, qday: number): number {
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -891,7 +891,8 @@ function musle(D: DayShared, h: number): number {
   void w;
   const al5 = X.al5;
   const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
-  const peakq = (altc * surfq * m.hruKm[h]) / (3.6 * m.tconc[h]);
+  // pkq.f: the peak rate of the runoff reaching the channel today (after the SURLAG lag)
+  const peakq = (altc * qday * m.hruKm[h]) / (3.6 * m.tconc[h]);
   if (!(peakq > 1e-6)) return 0;
   const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
   const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * X.solCov) + cvm);
@@ -943,10 +944,11 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const s = D.s;
   const base = h * ML;
   const nl = m.nly[h];
-  const sedyld = X.surfq > 1e-4 ? musle(D, h) : 0;
   m.surfBs[h] += X.surfq;
   const qday = m.surfBs[h] * m.brt[h];
   m.surfBs[h] -= qday;
+  // surface.f: MUSLE on the day's runoff with the peak rate of the lagged runoff (qday)
+  const sedyld = X.surfq > 1e-6 && qday > 1e-4 ? musle(D, h, qday) : 0;
   m.sedBs[h] += sedyld;
   const sedDay = m.sedBs[h] * m.brt[h];
   m.sedBs[h] -= sedDay;

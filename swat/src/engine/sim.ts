@@ -72,6 +72,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const W = p.weather;
   const subs = p.subbasins;
 
+  checkModelYear(m, null);
   // per-subbasin weather generators (SWAT: the seeds of the subbasin's first HRU)
   const gens = weatherGenerators(p, m);
   // arrays the HRU threads read or write: shared when HRUs run in worker threads

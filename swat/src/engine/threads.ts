@@ -79,7 +79,8 @@ export function partition(m: Model, threads: number): number[] {
 /** A worker with the process's flags, except those it refuses (--input-type of a main script
  * given with -e, process-wide V8 flags such as --expose-gc). */
 function newWorker(init: WorkerInit): Worker {
-  const url = new URL('./threads-worker.ts', import.meta.url);
+  // threads-worker.js next to a precompiled threads.js (swat/build.ts), else the TypeScript source
+  const url = new URL(import.meta.url.endsWith('.js') ? './threads-worker.js' : './threads-worker.ts', import.meta.url);
   const own = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
   try {
     return new Worker(url, own.length === process.execArgv.length ? { workerData: init } : { workerData: init, execArgv: own });

@@ -3,7 +3,7 @@
 // observed series with the fit of the model to them. Every function checks the user's access to
 // the scenario (scenarioFor: owner today, group members once groups exist).
 import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
-import type { FitStatistics, ObservedSeries, OutputCatalogue, OutputSeries, OutputStatistic, OutputTypeId, OutputUnitSystem, OutputValues, SeriesRequest, ValuesRequest } from '@headwater/plugin-sdk/server/outputs.ts';
+import type { FitStatistics, ObservedSeries, OutputCatalogue, OutputScenario, OutputSeries, OutputStatistic, OutputTypeId, OutputUnitSystem, OutputValues, SeriesRequest, ValuesRequest } from '@headwater/plugin-sdk/server/outputs.ts';
 import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
@@ -223,6 +223,27 @@ export async function catalogue(deps: AppDeps, user: User, id: number): Promise<
   };
 }
 
+/** The scenario, its printed HRUs and observed series: what a tool checks before reading. */
+export async function scenarioSummary(deps: AppDeps, user: User, id: number): Promise<OutputScenario> {
+  const { scenario, project, sets } = await load(deps, user, id);
+  const hruSet = baseSet(sets, 'hru');
+  const subs = hruSet || project.datasetId ? await projectSubbasins(deps.db, project.id) : [];
+  const hrus = await printedHrus(deps.db, project.id, hruSet, subs);
+  const printed = new Set(OUTPUT_TYPES.filter((t) => baseSet(sets, t.kind)).map((t) => t.value));
+  const observed = (await observedRows(deps.db, project, subs)).filter((o) => printed.has(o.outputType));
+  return {
+    id: scenario.id,
+    name: scenario.name,
+    projectId: project.id,
+    isRunning: scenario.isRunning,
+    hasRun: scenario.hasRun,
+    hasOutputs: sets.length > 0 && !scenario.runSettings?.noOutputProcessing,
+    printSetting: scenario.printSetting,
+    printedHrus: hrus.map((h) => ({ id: h.id, subbasinID: h.subbasinID })),
+    observed: observed.map((o) => ({ subbasinID: o.endingSubbasinId, outputType: o.outputType, variable: o.variable })),
+  };
+}
+
 // ─── one unit's series ────────────────────────────────────────────────────────────────────
 
 type UnitSource = { unitLabel: string; key: number | string; area?: number };
@@ -241,63 +262,78 @@ async function unitOf(deps: AppDeps, l: Loaded, kind: OutputKind, req: { subbasi
   return { unitLabel: `${kind === 'rch' ? 'Reach' : 'Subbasin'} ${sub.name}`, key: sub.number };
 }
 
-/** A unit's series of a variable in one set (ratio variables from their two columns). */
-async function rawSeries(deps: AppDeps, l: Loaded, set: OutputSet, def: ResolvedVariable, key: number | string, values?: (column: string) => Promise<Float32Array | null>): Promise<Series> {
+type Reader = (column: string) => Promise<Float32Array | null>;
+
+/** A unit's series of a variable in one set; a ratio variable keeps its two columns' series. */
+type Source = { series: Series; num?: Series; den?: Series };
+
+async function readSource(deps: AppDeps, l: Loaded, set: OutputSet, def: ResolvedVariable, key: number | string, reader?: Reader): Promise<Source> {
   const idx = set.index.get(key);
   if (idx === undefined) throw new InputError(OUTPUT_MESSAGES.notPrinted);
-  const read = values ?? ((column: string) => unitValues(deps.db, l.scenario.id, set, column, idx));
+  const read = reader ?? ((column: string) => unitValues(deps.db, l.scenario.id, set, column, idx));
   if (def.ratio) {
-    const [num, den] = await Promise.all([read(def.ratio.numerator), read(def.ratio.denominator)]);
-    if (!num || !den) throw new InputError(OUTPUT_MESSAGES.notPrinted);
-    return ratioSeries(seriesOf(set.times, num, set.period), seriesOf(set.times, den, set.period), def.ratio.factor, set.period);
+    const [a, b] = await Promise.all([read(def.ratio.numerator), read(def.ratio.denominator)]);
+    if (!a || !b) throw new InputError(OUTPUT_MESSAGES.notPrinted);
+    const num = seriesOf(set.times, a, set.period);
+    const den = seriesOf(set.times, b, set.period);
+    return { series: ratioSeries(num, den, def.ratio.factor, set.period), num, den };
   }
   const v = await read(def.column!);
   if (!v) throw new InputError(OUTPUT_MESSAGES.notPrinted);
-  return seriesOf(set.times, v, set.period);
+  return { series: seriesOf(set.times, v, set.period) };
 }
 
-/** What the statistics are computed from: the printed series, its months and its years. */
-type Bases = { base: Series; period: PeriodKind; monthly: () => Promise<Series>; annual: () => Promise<Series> };
+/** What the statistics are computed from: the printed series, its months, its years, and the
+ * whole period's average annual value. */
+type Bases = { base: Series; period: PeriodKind; monthly: () => Promise<Series>; annual: () => Promise<Series>; averageAnnual: () => Promise<number> };
 
-function bases(deps: AppDeps, l: Loaded, kind: OutputKind, base: OutputSet, def: ResolvedVariable, series: Series, key: number | string, read?: (set: OutputSet) => (column: string) => Promise<Float32Array | null>): Bases {
-  const ratioTo = async (to: 'month' | 'year') => {
-    const idx = base.index.get(key)!;
-    const r = read?.(base) ?? ((c: string) => unitValues(deps.db, l.scenario.id, base, c, idx));
-    const [num, den] = await Promise.all([r(def.ratio!.numerator), r(def.ratio!.denominator)]);
-    return ratioSeries(seriesOf(base.times, num!, base.period), seriesOf(base.times, den!, base.period), def.ratio!.factor, base.period, to);
-  };
-  return {
+type BaseOptions = {
+  /** how another set of the same file is read for this unit (maps read whole matrices) */
+  readerOf?: (set: OutputSet) => Reader;
+  /** observed data: a month or year with a missing day has no value */
+  strict?: boolean;
+};
+
+function bases(deps: AppDeps, l: Loaded, kind: OutputKind, base: OutputSet, def: ResolvedVariable, src: Source, key: number | string, opts: BaseOptions = {}): Bases {
+  const { series } = src;
+  const to = (period: 'month' | 'year') =>
+    def.ratio && src.num && src.den ? ratioSeries(src.num, src.den, def.ratio.factor, base.period, period) : aggregate(series, base.period, period, def.agg, opts.strict);
+  const b: Bases = {
     base: series,
     period: base.period,
     monthly: async () => {
       if (base.period === 'month') return series;
       if (base.period !== 'day') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
-      return def.ratio ? ratioTo('month') : aggregate(series, 'day', 'month', def.agg);
+      return to('month');
     },
     annual: async () => {
       if (base.period === 'year') return series;
-      if (base.period === 'day') return def.ratio ? ratioTo('year') : aggregate(series, 'day', 'year', def.agg);
+      if (base.period === 'day' || opts.strict) return to('year');
       // monthly printing: SWAT's own yearly rows, each standing for the months printed that year
       const yearly = setOf(l.sets, kind, 'year');
+      if (!yearly || !yearly.index.has(key)) return to('year');
       const covered = new Map<number, number>();
       series.times.forEach((t, i) => covered.set(Math.floor(t / 100), (covered.get(Math.floor(t / 100)) ?? 0) + series.days[i]!));
-      if (yearly && yearly.index.has(key)) {
-        const s = await rawSeries(deps, l, yearly, def, key, read?.(yearly));
-        return { ...s, days: s.times.map((y) => covered.get(y) ?? daysInYear(y)) };
+      const y = (await readSource(deps, l, yearly, def, key, opts.readerOf?.(yearly))).series;
+      return { ...y, days: y.times.map((t) => covered.get(t) ?? daysInYear(t)) };
+    },
+    averageAnnual: async () => {
+      if (def.ratio && src.num && src.den) {
+        // a flow-weighted concentration over the whole period: Σ loads / Σ flows
+        let num = 0, den = 0;
+        src.num.values.forEach((v, i) => {
+          const d = src.den!.values[i]!;
+          if (Number.isFinite(v) && Number.isFinite(d)) {
+            num += v;
+            den += d;
+          }
+        });
+        return den > 0 ? (num / den) * def.ratio.factor : NaN;
       }
-      return aggregate(series, 'month', 'year', def.agg);
+      return averageAnnual(await b.annual(), def.agg);
     },
   };
-}
-
-/** Whole-period average annual value (ratio variables: Σ loads / Σ flows over every day). */
-async function averageAnnualOf(b: Bases, def: ResolvedVariable): Promise<number> {
-  if (def.ratio) {
-    // the annual flow-weighted values, weighted by their years' flows, are the whole period's
-    const a = await b.annual();
-    return averageAnnual(a, 'mean');
-  }
-  return averageAnnual(await b.annual(), def.agg);
+  return b;
 }
 
 const nullable = (v: number) => (Number.isFinite(v) ? v : null);
@@ -328,11 +364,11 @@ async function statisticOf(b: Bases, def: ResolvedVariable, statistic: OutputSta
       return { shape: 'box', categories: MONTH_SHORT, x: MONTH_SHORT.map((_, i) => i), y: box.map((q) => (q ? conv(q[2]) : null)), box: box.map((q) => (q ? (q.map((x) => conv(x) ?? 0) as [number, number, number, number, number]) : null)) };
     }
     case 'averageAnnual':
-      return { shape: 'category', categories: [categoryName], x: [0], y: [conv(await averageAnnualOf(b, def))] };
+      return { shape: 'category', categories: [categoryName], x: [0], y: [conv(await b.averageAnnual())] };
     case 'flowDuration': {
       if (b.period === 'year') throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
       const fdc = flowDuration(convert(Float64Array.from(b.base.values), def, units));
-      return { shape: 'exceedance', period: b.period, x: fdc.exceedance.map((p) => Number(p.toPrecision(6))), y: fdc.values.map(round) };
+      return { shape: 'exceedance', period: b.period, x: fdc.exceedance.map((p) => round(p) ?? 0), y: fdc.values.map(round) };
     }
     default:
       throw new InputError(OUTPUT_MESSAGES.statisticUnavailable);
@@ -352,8 +388,8 @@ export async function series(deps: AppDeps, user: User, id: number, req: SeriesR
   const { base, def } = resolve(l.sets, kind, req.variable);
   const unit = await unitOf(deps, l, kind, req);
   const units = unitSystem(req.units);
-  const s = await rawSeries(deps, l, base, def, unit.key);
-  const out = await statisticOf(bases(deps, l, kind, base, def, s, unit.key), def, req.statistic, units, l.scenario.name);
+  const src = await readSource(deps, l, base, def, unit.key);
+  const out = await statisticOf(bases(deps, l, kind, base, def, src, unit.key), def, req.statistic, units, l.scenario.name);
   return {
     scenarioId: l.scenario.id,
     scenarioName: l.scenario.name,
@@ -406,10 +442,10 @@ export async function values(deps: AppDeps, user: User, id: number, req: ValuesR
   };
   const valueOf = async (key: number | string): Promise<number> => {
     if (!base.index.has(key)) return NaN;
-    const read = (set: OutputSet) => reader(set)(key);
-    const s = await rawSeries(deps, l, base, def, key, read(base));
-    const b = bases(deps, l, kind, base, def, s, key, read);
-    if (stat.kind === 'averageAnnual') return averageAnnualOf(b, def);
+    const readerOf = (set: OutputSet) => reader(set)(key);
+    const src = await readSource(deps, l, base, def, key, readerOf(base));
+    const b = bases(deps, l, kind, base, def, src, key, { readerOf });
+    if (stat.kind === 'averageAnnual') return b.averageAnnual();
     if (stat.kind === 'month') return averageMonthly(await b.monthly())[stat.month - 1]!;
     const a = await b.annual();
     const i = a.times.indexOf(stat.year);
@@ -451,7 +487,6 @@ export async function values(deps: AppDeps, user: User, id: number, req: ValuesR
 
 // ─── observed data ────────────────────────────────────────────────────────────────────────
 
-const dayCode = (iso: string) => Number(iso.slice(0, 4)) * 10000 + Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
 const codeIso = (t: number, period: PeriodKind) =>
   period === 'day' ? `${Math.floor(t / 10000)}-${String(Math.floor(t / 100) % 100).padStart(2, '0')}-${String(t % 100).padStart(2, '0')}` : period === 'month' ? `${Math.floor(t / 100)}-${String(t % 100).padStart(2, '0')}` : String(t);
 
@@ -482,44 +517,38 @@ export async function observed(deps: AppDeps, user: User, id: number, req: Serie
   const start = isoDay(row.startDate);
 
   // the observed values over the scenario's printed days, aggregated as the model's
-  const sim = await rawSeries(deps, l, base, def, unit.key);
-  const firstDay = base.period === 'day' ? base.times[0]! : base.period === 'month' ? base.times[0]! * 100 + 1 : base.times[0]! * 10000 + 101;
-  const lastT = base.times[base.times.length - 1]!;
-  const lastDay =
-    base.period === 'day' ? lastT : base.period === 'month' ? Math.floor(lastT / 100) * 10000 + (lastT % 100) * 100 + new Date(Date.UTC(Math.floor(lastT / 100), lastT % 100, 0)).getUTCDate() : lastT * 10000 + 1231;
+  const sim = await readSource(deps, l, base, def, unit.key);
+  const times = sim.series.times;
+  const firstDay = base.period === 'day' ? times[0]! : base.period === 'month' ? times[0]! * 100 + 1 : times[0]! * 10000 + 101;
+  const lastT = times[times.length - 1]!;
+  const lastMs = base.period === 'day' ? timeMs(lastT, 'day') : base.period === 'month' ? Date.UTC(Math.floor(lastT / 100), lastT % 100, 0) : Date.UTC(lastT, 11, 31);
   const days: number[] = [];
-  for (let ms = timeMs(firstDay, 'day'); ms <= timeMs(lastDay, 'day'); ms += 86_400_000) {
+  for (let ms = timeMs(firstDay, 'day'); ms <= lastMs; ms += 86_400_000) {
     const d = new Date(ms);
     days.push(d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate());
   }
   const obsDays: Series = { times: days, values: observedOnDays(start, obsDaily, days), days: days.map(() => 1) };
-  const obsBase = base.period === 'day' ? obsDays : aggregate(obsDays, 'day', base.period === 'month' ? 'month' : 'year', def.agg);
-  if (!obsBase.values.some((v) => Number.isFinite(v))) return null;
-  // a period with missing days is not a monthly or yearly mean of the record: left out
-  if (base.period !== 'day') {
-    const full = aggregate({ ...obsDays, values: obsDays.values.map((v) => (Number.isNaN(v) ? 1 : 0)) }, 'day', base.period === 'month' ? 'month' : 'year', 'sum');
-    full.values.forEach((missing, i) => {
-      if (missing > 0) obsBase.values[i] = NaN;
-    });
-  }
-  // keep the observed series on exactly the model's times
+  // a month or year with a missing day has no observed value
+  const obsBase = base.period === 'day' ? obsDays : aggregate(obsDays, 'day', base.period as 'month' | 'year', def.agg, true);
   const byTime = new Map(obsBase.times.map((t, i) => [t, obsBase.values[i]!]));
-  const aligned: Series = { times: [...sim.times], values: Float64Array.from(sim.times, (t) => byTime.get(t) ?? NaN), days: [...sim.days] };
+  const aligned: Series = { times: [...times], values: Float64Array.from(times, (t) => byTime.get(t) ?? NaN), days: [...sim.series.days] };
+  if (!aligned.values.some((v) => Number.isFinite(v))) return null;
   const obsDef = { ...def, ratio: undefined } as ResolvedVariable;
-  const b = bases(deps, l, kind, base, obsDef, aligned, unit.key, () => async () => null);
-  // monthly printing: observed annual values come from its months, not from SWAT's yearly rows
-  if (base.period === 'month') b.annual = async () => aggregate(aligned, 'month', 'year', def.agg);
-  const out = await statisticOf(b, obsDef, req.statistic, units, row.name);
+  const obsB = bases(deps, l, kind, base, obsDef, { series: aligned }, unit.key, { strict: true });
+  const out = await statisticOf(obsB, obsDef, req.statistic, units, row.name);
 
-  // the fit, on the chart's time base (its underlying printed series for the other statistics)
+  // the fit, on the chart's time base (the printed series for the other statistics)
   const simB = bases(deps, l, kind, base, def, sim, unit.key);
-  const [simFit, obsFit] =
-    req.statistic === 'monthly' ? [await simB.monthly(), await b.monthly()] : req.statistic === 'annual' ? [await simB.annual(), await b.annual()] : [sim, aligned];
+  const [simFit, obsFit, period] =
+    req.statistic === 'monthly' && base.period !== 'month'
+      ? [await simB.monthly(), await obsB.monthly(), 'month' as const]
+      : req.statistic === 'annual' && base.period !== 'year'
+        ? [await simB.annual(), await obsB.annual(), 'year' as const]
+        : [sim.series, aligned, base.period];
   const fit = fitStatistics(convert(Float64Array.from(simFit.values), def, units), convert(Float64Array.from(obsFit.values), def, units));
   let fitOut: FitStatistics | null = null;
   if (fit) {
     const both = simFit.times.filter((_, i) => Number.isFinite(simFit.values[i]!) && Number.isFinite(obsFit.values[i]!));
-    const period: PeriodKind = simFit === sim ? base.period : req.statistic === 'monthly' ? 'month' : 'year';
     fitOut = { nse: nullable(fit.nse), kge: nullable(fit.kge), pbias: nullable(fit.pbias), n: fit.n, start: codeIso(both[0]!, period), end: codeIso(both[both.length - 1]!, period) };
   }
   return {
@@ -540,4 +569,3 @@ export async function observed(deps: AppDeps, user: User, id: number, req: Serie
   };
 }
 
-export { dayCode };

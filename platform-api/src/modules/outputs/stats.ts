@@ -44,8 +44,8 @@ export function timeMs(time: number, period: PeriodKind): number {
 }
 
 /** Aggregates a series to months or years with the variable's rule. A group whose values are
- * all missing is missing; `days` of a group is the sum of its members' days. */
-export function aggregate(s: Series, from: PeriodKind, to: 'month' | 'year', agg: Aggregation): Series {
+ * all missing (`strict`: any of them) is missing; `days` of a group is the sum of its members'. */
+export function aggregate(s: Series, from: PeriodKind, to: 'month' | 'year', agg: Aggregation, strict = false): Series {
   const key = (t: number) => (to === 'year' ? yearOf(t, from) : yearOf(t, from) * 100 + monthOf(t, from));
   const times: number[] = [];
   const out: number[] = [];
@@ -53,11 +53,14 @@ export function aggregate(s: Series, from: PeriodKind, to: 'month' | 'year', agg
   let i = 0;
   while (i < s.times.length) {
     const k = key(s.times[i]!);
-    let sum = 0, weighted = 0, weight = 0, n = 0, first = NaN, last = NaN, max = -Infinity, d = 0;
+    let sum = 0, weighted = 0, weight = 0, n = 0, first = NaN, last = NaN, max = -Infinity, d = 0, missing = 0;
     for (; i < s.times.length && key(s.times[i]!) === k; i++) {
       const v = s.values[i]!;
       d += s.days[i]!;
-      if (Number.isNaN(v)) continue;
+      if (Number.isNaN(v)) {
+        missing++;
+        continue;
+      }
       n++;
       sum += v;
       weighted += v * s.days[i]!;
@@ -68,7 +71,7 @@ export function aggregate(s: Series, from: PeriodKind, to: 'month' | 'year', agg
     }
     times.push(k);
     days.push(d);
-    if (n === 0) out.push(NaN);
+    if (n === 0 || (strict && missing > 0)) out.push(NaN);
     else if (agg === 'sum') out.push(sum);
     else if (agg === 'mean') out.push(weighted / weight);
     else if (agg === 'first') out.push(first);
@@ -162,7 +165,7 @@ export function monthlyBoxplot(monthly: Series): ([number, number, number, numbe
  * (percent of time a value is equalled or exceeded, Weibull plotting position 100·i/(n+1)).
  * Long series are thinned to at most `maxPoints` ranks (first and last kept).
  */
-export function flowDuration(values: ArrayLike<number>, maxPoints = 1000): { exceedance: number[]; values: number[] } {
+export function flowDuration(values: ArrayLike<number>, maxPoints = 2000): { exceedance: number[]; values: number[] } {
   const xs: number[] = [];
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) xs.push(values[i]!);
   xs.sort((a, b) => b - a);

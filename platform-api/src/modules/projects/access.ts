@@ -3,21 +3,72 @@ import type { Knex } from 'knex';
 import { InputError, NotAllowedError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { Tier } from '../tiers/models.ts';
+import { GroupProject, memberGroupIds } from '../groups/models.ts';
 import { Project, type Viewer } from './models.ts';
 
-// Who may reach a project is ONE rule: Project's `accessibleBy` modifier (models.ts). Lookups
-// and lists go through it; the groups issue extends it there.
+// Who may do what with a project is ONE rule, `canAccessProject(user, project, action)`, read
+// from three facts: the owner, members of a group the project is shared with, administrators
+// (Admin, PartialAdmin) for support. Project's `accessibleBy` modifier (models.ts) is the same
+// rule for 'view', as SQL. Every project, scenario, editor, output, download, export and
+// live-status call reaches its project through `projectFor` with the action it needs.
 
-/** The project, or NotFoundError when there is none and NotAllowedError when it is someone else's. */
-export async function projectFor(user: User, id: number, trx?: Knex.Transaction): Promise<Project> {
-  const project = await Project.query(trx).findById(id).modify('accessibleBy', user);
-  if (project) return project;
-  throw (await Project.query(trx).findById(id).select('id')) ? new NotAllowedError() : new NotFoundError();
+/** What a call does with a project. */
+export type ProjectAction = 'view' | 'edit' | 'run' | 'share' | 'delete';
+/** How a user stands to a project. */
+export type ProjectRole = 'owner' | 'member' | 'admin';
+
+/**
+ * Owners do everything. Group members view, edit (HRUs, documents, zip, scenarios and their
+ * saved changes, rename) and run (under their own tier). Administrators, for support, do what
+ * members do and delete (the admin area deletes projects). Only the owner shares a project;
+ * group admins may also take a project out of their group (groups service).
+ */
+export const PROJECT_PERMISSIONS: Record<ProjectAction, readonly ProjectRole[]> = {
+  view: ['owner', 'member', 'admin'],
+  edit: ['owner', 'member', 'admin'],
+  run: ['owner', 'member', 'admin'],
+  share: ['owner'],
+  delete: ['owner', 'admin'],
+};
+export const PROJECT_ACTIONS = Object.keys(PROJECT_PERMISSIONS) as ProjectAction[];
+
+/** How the user stands to the project: owner, member of a group it is shared with, administrator, or nothing. */
+export async function projectRole(user: Viewer, project: Pick<Project, 'id' | 'userId'>, trx?: Knex.Transaction): Promise<ProjectRole | null> {
+  if (!user) return null;
+  if (project.userId === user.id) return 'owner';
+  if (await GroupProject.query(trx).where('projectId', project.id).whereIn('groupId', memberGroupIds(user.id)).first()) return 'member';
+  return user.isAdmin ? 'admin' : null;
 }
 
-/** Whether the user may join the project's live-status room. */
+/** Whether the user may do `action` with the project (the one rule). */
+export async function canAccessProject(user: Viewer, project: Pick<Project, 'id' | 'userId'>, action: ProjectAction, trx?: Knex.Transaction): Promise<boolean> {
+  const role = await projectRole(user, project, trx);
+  return !!role && PROJECT_PERMISSIONS[action].includes(role);
+}
+
+/** What the user may do with the project, for the pages (a control is shown only when it works). */
+export async function projectPermissions(user: Viewer, project: Pick<Project, 'id' | 'userId'>): Promise<Record<ProjectAction, boolean> & { role: ProjectRole | null }> {
+  const role = await projectRole(user, project);
+  return { role, ...(Object.fromEntries(PROJECT_ACTIONS.map((a) => [a, !!role && PROJECT_PERMISSIONS[a].includes(role)])) as Record<ProjectAction, boolean>) };
+}
+
+/**
+ * The project, when the user may do `action` with it. A project the user may not see answers
+ * NotFoundError, exactly as one that does not exist (no leak of which ids exist); one they see
+ * but may not do this with answers NotAllowedError (a member deleting the owner's project).
+ */
+export async function projectFor(user: Viewer, id: number, action: ProjectAction = 'view', trx?: Knex.Transaction): Promise<Project> {
+  const project = await Project.query(trx).findById(id);
+  const role = project ? await projectRole(user, project, trx) : null;
+  if (!project || !role) throw new NotFoundError();
+  if (!PROJECT_PERMISSIONS[action].includes(role)) throw new NotAllowedError();
+  return project;
+}
+
+/** Whether the user may join the project's live-status room (who may view it). */
 export async function mayWatchProject(user: Viewer, id: number): Promise<boolean> {
-  return !!(await Project.query().findById(id).modify('accessibleBy', user).select('id'));
+  const project = await Project.query().findById(id).select('id', 'userId');
+  return !!project && (await canAccessProject(user, project, 'view'));
 }
 
 export const NAME_MESSAGES = {

@@ -6,11 +6,12 @@ import type { HruGroups, HruMethod, HruUnits } from '@headwater/swat/hru/index.t
 import { BaseModel, jsonColumns } from '../../db/base-model.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { ErrorReport } from '../error-reports/models.ts';
+import { sharedProjectIds } from '../groups/models.ts';
 import { Scenario } from '../scenarios/models.ts';
 import { User } from '../users/models.ts';
 
-/** Who asks: the signed-in user, or nobody. */
-export type Viewer = Pick<User, 'id'> | undefined;
+/** Who asks: the signed-in user (`isAdmin`: Admin or PartialAdmin), or nobody. */
+export type Viewer = (Pick<User, 'id'> & { readonly isAdmin?: boolean }) | undefined;
 
 export class Project extends BaseModel {
   static override tableName = 'projects';
@@ -24,14 +25,16 @@ export class Project extends BaseModel {
 
   static override modifiers: Modifiers<QueryBuilder<Project>> = {
     /**
-     * The projects a user may open, edit and run: their own (administrators get no special
-     * access). Every list and lookup of projects goes through this (`projectFor` in access.ts for
-     * one project). The groups issue joins group membership here: projects shared with a group the
-     * user is a member of.
+     * The projects a user may open: their own, those shared with a group they are a member of
+     * (group membership joins here), and every project for administrators (Admin, PartialAdmin:
+     * support). What each of them may DO with it is `canAccessProject` (access.ts), which reads
+     * the same three facts. Every lookup of a project goes through this (`projectFor`); lists of
+     * "my projects" use `ownedBy`.
      */
     accessibleBy(query: QueryBuilder<Project>, user: Viewer) {
+      const t = query.tableRefFor(Project);
       if (!user) query.whereRaw('false');
-      else query.where(`${query.tableRefFor(Project)}.userId`, user.id);
+      else if (!user.isAdmin) query.where((w) => w.where(`${t}.userId`, user.id).orWhereIn(`${t}.id`, sharedProjectIds(user.id)));
     },
     /** The projects a user owns (tier usage counts these, whoever else may open them later). */
     ownedBy(query: QueryBuilder<Project>, user: Pick<User, 'id'>) {
