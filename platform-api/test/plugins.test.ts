@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/http/errors.ts';
 import { syncWorkspacePlugins } from '../src/modules/plugins/service.ts';
+import { PluginRecord } from '../src/modules/plugins/models.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let app: TestApp;
@@ -147,6 +148,22 @@ describe('external remotes', () => {
     served['/taken/headwater.json'] = { ...headwater, id: 'taken-tool', routes: [{ name: 'Help', path: '/elsewhere', title: 'Help' }] };
     expect((await post(`${remoteUrl}/taken/mf-manifest.json`)).body.errors.manifestUrl).toEqual(["route name 'Help' is declared by both 'help' and 'taken-tool'."]);
     expect((await app.request('/api/plugins')).body.map((p: { id: string }) => p.id)).not.toContain('taken-tool');
+  });
+});
+
+describe('plugin settings', () => {
+  it('keeps secret settings on the server: stored, merged, removed with null, never listed', async () => {
+    const put = (body: object) => app.request('/api/admin/plugins/help', { method: 'PUT', body, token: admin });
+    expect((await put({ settings: { tiles: 'osm' }, secretSettings: { apiKey: 's3cret', other: 'x' } })).status).toBe(200);
+    expect((await put({ secretSettings: { other: null } })).status).toBe(200);
+    const row = await PluginRecord.query().findById('help');
+    expect(row!.secretSettings).toEqual({ apiKey: 's3cret' });
+    expect(row!.settings).toMatchObject({ tiles: 'osm' });
+    for (const res of [await app.request('/api/admin/plugins', { token: admin }), await app.request('/api/plugins')]) {
+      const help = res.body.find((p: { id: string }) => p.id === 'help');
+      expect(help.settings).toMatchObject({ tiles: 'osm' });
+      expect(JSON.stringify(res.body)).not.toContain('s3cret');
+    }
   });
 });
 

@@ -26,6 +26,11 @@ export type ServerRequest<K extends string = string> = {
   user?: ServerUser;
   /** the platform's services, acting as the request's user (access is checked by them) */
   platform: PlatformServices;
+  /** The plugin's settings as the administrator set them (also listed to the browser) and its
+   * secret settings (API keys and the like: set through PUT admin/plugins/{id}
+   * `secretSettings`, never sent to a browser). */
+  settings?: Record<string, unknown>;
+  secrets?: Record<string, unknown>;
 };
 
 /** A saved change as the change store lists it (spec 2 §3 'Generic modification'). */

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs, printJson, runCommand, UsageError } from './_args.ts';
 import { InputError, runSimulation } from '../engine/index.ts';
 
-export const summary = 'run the built-in SWAT2012-style engine in a TxtInOut folder (writes output.std/.rch/.sub/.hru)';
+export const summary = 'run the Headwater engine (SWAT2012 rev 637 compatible) in a TxtInOut folder (writes output.std/.rch/.sub/.hru)';
 
 const USAGE = `usage: hw-swat run [dir] [--quiet] [--json] [--threads N]
   dir          TxtInOut folder with file.cio (default: the current folder)
@@ -40,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
           process.stderr.write(`  ${msg}  [${pct}%]\n`);
         },
       });
+      for (const x of s.notes) process.stderr.write(`  note: ${x}\n`);
       if (!quiet) {
         process.stderr.write(`  Execution successfully completed: ${s.hrus} HRUs, ${s.years} years in ${s.seconds.toFixed(2)} s\n`);
       }

@@ -362,7 +362,7 @@ export function aveAnnualBasin(t: SimTotals): Record<string, number> {
   };
 }
 
-export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number): string {
+export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number, notes: string[] = []): string {
   const c = p.control;
   const area = p.subbasins.reduce((a, s) => a + s.area, 0);
   const pre = ['1', `    ${BANNER}`.padEnd(105) + '0/ 0/   0      0: 0: 0', '', ...c.title.map((x) => `    ${x}`.padEnd(84)), ''];
@@ -373,7 +373,8 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number)
   L.push(`         Number of subbasins: ${String(t.model.nsub).padStart(8)}`);
   // no run time here: the same inputs give byte-identical output files (the run summary has it)
   void seconds;
-  L.push('         Simulated by the Headwater built-in engine');
+  L.push('         Simulated by the Headwater engine (SWAT2012 rev 637 compatible)');
+  for (const x of notes) L.push(`         Note: ${x}`);
   for (const y of t.basinYears) {
     const v = y.values;
     L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');

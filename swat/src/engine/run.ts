@@ -1,5 +1,5 @@
 // Public entry points of the engine.
-import { loadProject } from './adapter.ts';
+import { engineNotes, loadProject } from './adapter.ts';
 import { OutputSet, aveAnnualBasin, writeStd } from './outputs.ts';
 import type { Project } from './project.ts';
 import { simulate, type SimObserver, type SimTotals } from './sim.ts';
@@ -29,6 +29,9 @@ export interface RunSummary {
   aveAnnualBasin: Record<string, number>;
   /** Files written. */
   files: string[];
+  /** Inputs accepted but not simulated, said once each (e.g. pesticide applications): printed in
+   * output.std and by `hw-swat run`. */
+  notes: string[];
 }
 
 const noObserver: SimObserver = { hruWanted: null, day() {} };
@@ -56,11 +59,12 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
   }
   const seconds = (performance.now() - t0) / 1000;
   files.push(...totals.files);
-  if (write) files.push(writeStd(p.dir, p, totals, seconds));
+  const notes = engineNotes();
+  if (write) files.push(writeStd(p.dir, p, totals, seconds, notes));
   const summary: RunSummary = {
     dir: p.dir, years: p.control.nbyr, printedYears: totals.printedYears, hrus: totals.model.nhru, subbasins: totals.model.nsub,
     reaches: p.reaches.size, days: totals.days, seconds, hruDaysPerSecond: totals.hruDays / Math.max(seconds, 1e-9),
-    aveAnnualBasin: aveAnnualBasin(totals), files,
+    aveAnnualBasin: aveAnnualBasin(totals), files, notes,
   };
   return { summary, totals };
 }

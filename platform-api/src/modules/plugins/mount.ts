@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { platformServices } from '../scenarios/platform.ts';
 import type { User } from '../users/models.ts';
-import { isPluginEnabled } from './service.ts';
+import { enabledPluginSettings } from './service.ts';
 
 const guards = { public: [], user: [requireRegistered], admin: [requireAdmin], fullAdmin: [requireFullAdmin] } as const;
 
@@ -19,8 +19,10 @@ export function mountPluginServers(router: Router, servers: PluginServer[], deps
 }
 
 function mountRoute(router: Router, pluginId: string, route: ServerRoute, deps: AppDeps): void {
-  const enabled = async (_ctx: Context, next: () => Promise<unknown>) => {
-    if (!(await isPluginEnabled(pluginId))) throw new FeatureDisabledError();
+  const enabled = async (ctx: Context, next: () => Promise<unknown>) => {
+    const state = await enabledPluginSettings(pluginId);
+    if (!state) throw new FeatureDisabledError();
+    ctx.state.pluginSettings = state;
     await next();
   };
   const handler = async (ctx: Context) => {
@@ -32,6 +34,8 @@ function mountRoute(router: Router, pluginId: string, route: ServerRoute, deps: 
         body: (ctx.request as { body?: unknown }).body,
         user: user && { id: user.id, userName: user.userName, roles: user.roles, isAdmin: user.isAdmin },
         platform: platformServices(deps, user),
+        settings: ctx.state.pluginSettings?.settings,
+        secrets: ctx.state.pluginSettings?.secrets,
       });
       if (result === undefined) ctx.status = 204;
       else ctx.body = result;

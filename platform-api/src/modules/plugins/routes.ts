@@ -7,7 +7,11 @@ import { requireFullAdmin } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
 import * as plugins from './service.ts';
 
-const stateBody = z.object({ enabled: z.boolean().optional(), settings: z.record(z.string(), z.unknown()).optional() });
+const stateBody = z.object({
+  enabled: z.boolean().optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  secretSettings: z.record(z.string(), z.unknown()).optional(),
+});
 const registerBody = z.object({ manifestUrl: z.string({ error: 'Required' }).min(1, 'Required') });
 
 export function register(router: Router, deps: AppDeps): void {

@@ -111,6 +111,12 @@ export async function isPluginEnabled(id: string): Promise<boolean> {
   return (await enabledRows()).some((p) => p.id === id);
 }
 
+/** An enabled plugin's settings and secret settings, for its server half (undefined when disabled). */
+export async function enabledPluginSettings(id: string): Promise<{ settings: Record<string, unknown>; secrets: Record<string, unknown> } | undefined> {
+  const row = (await enabledRows()).find((p) => p.id === id);
+  return row && { settings: row.settings ?? {}, secrets: row.secretSettings ?? {} };
+}
+
 /** The wording of the registry's refusals (ours: the spec has no plugin administration). */
 export const PLUGIN_MESSAGES = {
   core: 'This plugin administers the others and cannot be disabled.',
@@ -118,7 +124,11 @@ export const PLUGIN_MESSAGES = {
 } as const;
 
 /** Enables or disables a plugin and/or merges its settings; every instance hears of it. */
-export async function setPluginState(deps: Pick<AppDeps, 'bus'>, id: string, change: { enabled?: boolean; settings?: Record<string, unknown> }): Promise<PluginListing> {
+export async function setPluginState(
+  deps: Pick<AppDeps, 'bus'>,
+  id: string,
+  change: { enabled?: boolean; settings?: Record<string, unknown>; secretSettings?: Record<string, unknown> },
+): Promise<PluginListing> {
   const row = await PluginRecord.query().findById(id);
   if (!row) throw new NotFoundError();
   // The plugin administration page itself: disabling it would lock administrators out.
@@ -126,6 +136,12 @@ export async function setPluginState(deps: Pick<AppDeps, 'bus'>, id: string, cha
   const patch: Partial<PluginRecord> = {};
   if (change.enabled !== undefined) Object.assign(patch, { enabled: change.enabled, adminSet: true });
   if (change.settings !== undefined) patch.settings = { ...row.settings, ...change.settings };
+  // Secret settings are merged the same way; a key set to null is removed. They are never listed.
+  if (change.secretSettings !== undefined) {
+    const merged: Record<string, unknown> = { ...row.secretSettings, ...change.secretSettings };
+    for (const [k, v] of Object.entries(change.secretSettings)) if (v === null) delete merged[k];
+    patch.secretSettings = merged;
+  }
   const saved = await PluginRecord.query().patchAndFetchById(id, patch);
   invalidatePluginCache();
   await deps.bus.publish('site', 'plugins-changed', { id: saved.id, enabled: saved.enabled });
