@@ -25,7 +25,12 @@ env.PATH = [dirname(process.execPath), process.env.PATH ?? '', join(root, '.tool
 
 function run(args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}): string {
   const r = spawnSync('pnpm', args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`pnpm ${args.join(' ')} (in ${cwd}) failed: ${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0) {
+    // An offline resolution reads pnpm's metadata cache, which the workspace's own (online, frozen)
+    // install fills for every package of the lockfile.
+    const hint = /NO_OFFLINE_META/.test(r.stdout + r.stderr) ? '\nThe pnpm metadata cache lacks a package: run `pnpm install --frozen-lockfile` in the workspace once, online.' : '';
+    throw new Error(`pnpm ${args.join(' ')} (in ${cwd}) failed: ${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}${hint}`);
+  }
   return r.stdout.trim();
 }
 

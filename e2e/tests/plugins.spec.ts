@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { apiToken, loginFromHeader, setPluginEnabled } from './fixtures.ts';
 
+// The first journey turns help off: whatever happens in it, the next ones start with help on.
+test.afterEach(async ({ baseURL }) => setPluginEnabled(baseURL!, 'help', true));
+
 test('an administrator disables help; visitors lose its nav entry and route; re-enabled it returns', async ({ page, browser, baseURL }) => {
   await page.goto('/');
   await loginFromHeader(page);

@@ -12,6 +12,15 @@ import { serveStatic } from './http/static.ts';
 import { MODULES } from './modules/index.ts';
 import { mountPluginServers } from './modules/plugins/mount.ts';
 
+/** The API's route table: every module's calls and every plugin server half's, under /api
+ * (tests enumerate its `stack`: test/access-matrix.test.ts). */
+export function apiRouter(deps: AppDeps): Router {
+  const api = new Router({ prefix: '/api' });
+  for (const register of Object.values(MODULES)) register(api, deps);
+  mountPluginServers(api, deps.pluginServers, deps);
+  return api;
+}
+
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: true });
   // A browser that goes away mid-response is not a server error: log the rest, once, via pino.
@@ -20,10 +29,7 @@ export function createApp(deps: AppDeps): Koa {
     if (err.code && GONE.has(err.code)) return;
     deps.log.error({ err }, 'unhandled request error');
   });
-  const api = new Router({ prefix: '/api' });
-
-  for (const register of Object.values(MODULES)) register(api, deps);
-  mountPluginServers(api, deps.pluginServers, deps);
+  const api = apiRouter(deps);
 
   app.use(async (ctx, next) => {
     const started = performance.now();

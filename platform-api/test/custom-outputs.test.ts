@@ -358,13 +358,14 @@ describe('requests', () => {
       ['DELETE', `/api/scenarios/output/deletecustomoutputrequest/${ffa}`],
     ];
     for (const [method, path, body] of calls) {
+      // another user's scenario answers as one that does not exist (issue 17: 404, no leak of ids)
       const res = await app.request(path, { token: other, method, body });
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toBe(MESSAGES.unauthorized);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toBe(MESSAGES.notFound);
       expect((await app.request(path, { method, body })).status, `${method} ${path} without a token`).toBe(401);
     }
-    expect((await f.download(`/api/exports/customoutput/${ffa}`, other)).status).toBe(403);
-    expect((await f.download(`/api/exports/customoutput/${ffa}/ffa_summary.csv`, other)).status).toBe(403);
+    expect((await f.download(`/api/exports/customoutput/${ffa}`, other)).status).toBe(404);
+    expect((await f.download(`/api/exports/customoutput/${ffa}/ffa_summary.csv`, other)).status).toBe(404);
     const csv = await fetch(`${app.url}/api/exports/customoutput/${ffa}/ffa_summary.csv?access_token=${admin}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);

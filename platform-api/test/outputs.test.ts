@@ -112,8 +112,8 @@ describe('chart and map options', () => {
       ['2', 2],
       ['3', 3],
     ]);
-    // SWAT prints the first HRU unless told otherwise
-    expect(o.printedHrus).toHaveLength(1);
+    // without an 'HRUs to print' selection a run prints the project's first 20 HRUs (all in subbasin 1 here)
+    expect(o.printedHrus).toHaveLength(20);
     expect(o.printedHrus[0]).toMatchObject({ subbasinID: sub('1').id, subbasin: '1' });
     expect(o.observed).toEqual([
       { subbasinID: sub('3').id, subbasin: '3', outputType: 'OutputRch', variable: 'FLOW_OUT', name: 'Observed daily discharge', site: 'Little River Experimental Watershed, gauge J', units: 'm³/s', startDate: '1968-01-01', endDate: '2012-12-31' },

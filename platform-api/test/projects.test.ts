@@ -385,14 +385,16 @@ describe('authorization', () => {
     ['DELETE', `/api/projects/${id}`],
   ];
 
-  it('answers 401 without a token and 403 to another user on every project route', async () => {
+  // Another user's project answers exactly as one that does not exist (issue 17: no leak of
+  // which ids exist; it answered 403 before groups). test/access-matrix.test.ts covers every route.
+  it('answers 401 without a token and 404 to another user on every project route', async () => {
     for (const [method, path, body] of routes(projectId)) {
       const anonymous = await app.request(path, { method, body });
       expect(anonymous.status, `${method} ${path} anonymous`).toBe(401);
       expect(anonymous.body).toBe(MESSAGES.unauthorized);
       const stranger = await app.request(path, { method, body, token: other });
-      expect(stranger.status, `${method} ${path} other user`).toBe(403);
-      expect(stranger.body).toBe(MESSAGES.unauthorized);
+      expect(stranger.status, `${method} ${path} other user`).toBe(404);
+      expect(stranger.body).toBe(MESSAGES.notFound);
     }
     // and the project is untouched
     const p = await app.request(`/api/projects/${projectId}`, { token: admin });

@@ -281,7 +281,7 @@ describe('run control', () => {
     await app.deps.db('tiers').update({ task_limit: 1, task_limit_interval: 24 });
     try {
       const view = (await app.request(`/api/scenarios/${scenarioId}`, { token: other })).status;
-      expect(view).toBe(403);
+      expect(view).toBe(404); // another user's scenario is not there for them (issue 17)
       const s = (await app.request(`/api/scenarios/${scenarioId}`, { token: admin })).body;
       // the admin already ran scenarios today
       expect(s.status.canRun).toBe(false);
@@ -335,7 +335,7 @@ describe('run control', () => {
     expect(cleared.status).toMatchObject({ hasError: false, statusMessage: '', exceptionMessage: '' });
     const reports = (await app.request(`/api/errorreports/project/${projectId}`, { token: admin })).body;
     expect(reports.items[0]).toMatchObject({ title: 'Run fails', scenario: 'Fails', status: 'Submitted' });
-    expect((await app.request(`/api/errorreports/${sent.body.id}`, { token: other })).status).toBe(403);
+    expect((await app.request(`/api/errorreports/${sent.body.id}`, { token: other })).status).toBe(404);
     await app.request(`/api/scenarios/${id}`, { token: admin, method: 'DELETE' });
   }, 120_000);
 });
@@ -354,6 +354,7 @@ describe('copy, delete and access', () => {
     expect((await app.request(`/api/scenarios/${copy.body.id}`, { token: admin })).status).toBe(404);
   });
 
+  // 404, as for a scenario that does not exist (issue 17; 403 before groups).
   it('refuses another user on every scenario call', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/scenarios/options/${projectId}`],
@@ -377,10 +378,10 @@ describe('copy, delete and access', () => {
     ];
     for (const [method, path, body] of calls) {
       const res = await app.request(path, { token: other, method, body });
-      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.status, `${method} ${path}`).toBe(404);
       expect((await app.request(path, { method, body })).status, `${method} ${path} without a token`).toBe(401);
     }
-    expect((await download(`/api/exports/scenario/${scenarioId}`, other)).status).toBe(403);
+    expect((await download(`/api/exports/scenario/${scenarioId}`, other)).status).toBe(404);
     expect((await app.request('/api/scenarios/999999', { token: admin })).status).toBe(404);
   });
 });

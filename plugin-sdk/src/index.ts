@@ -37,7 +37,10 @@ export { changedFields, asSentValue, schemaDefaults, hasChanges, formatListCell,
 // `@headwater/plugin-sdk/server` and `/schema`, and in the lazily loaded editor form, not here.
 export type { ChangeErrors } from './editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';
-export { SingleSettingEditor, type SingleSettingEditorProps } from './editor/SingleSettingEditor.tsx';
+export { SingleSettingEditor, type SingleSettingEditorProps, type SettingFormContext } from './editor/SingleSettingEditor.tsx';
+export { RecordListEditor, type RecordListEditorProps } from './editor/RecordListEditor.tsx';
+export { filterRecords, pageOf, formatDecimals, recordColumns, RECORDS_PER_PAGE, RECORD_DECIMALS, type RecordItem, type RecordList } from './editor/records.ts';
+export { HruMatchTable, HRU_TABLE_PER_PAGE, type HruMatchTableProps, type HruRow } from './editor/HruMatchTable.tsx';
 export { singleSaveValues, withDefaultHelp, formatSettingValue, singleHasChanges, type SingleSettingResponse } from './editor/single.ts';
 // Type only: the template itself comes with the lazily loaded form.
 export type { FormTab } from './editor/templates.tsx';

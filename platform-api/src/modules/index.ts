@@ -7,6 +7,7 @@ import { register as auth } from './auth/routes.ts';
 import { register as customOutputs } from './custom-outputs/routes.ts';
 import { register as datasets } from './datasets/routes.ts';
 import { register as errorReports } from './error-reports/routes.ts';
+import { register as groups } from './groups/routes.ts';
 import { register as health } from './health/routes.ts';
 import { register as maps } from './maps/routes.ts';
 import { register as plugins } from './plugins/routes.ts';
@@ -15,4 +16,4 @@ import { register as scenarios } from './scenarios/routes.ts';
 import { register as site } from './site/routes.ts';
 import { register as tiers } from './tiers/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, errorReports, customOutputs };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs };

@@ -15,6 +15,16 @@ export function registerRoomAuthorizer(kind: string, authorizer: RoomAuthorizer)
   moduleAuthorizers.set(kind, authorizer);
 }
 
+/** The bus room the hub itself listens on (no client may join it): the access of some users
+ * changed (removed from a group, a project unshared), so their sockets re-check every room. */
+const ACCESS_ROOM = 'hub:access';
+const ACCESS_EVENT = 'access-changed';
+
+/** Makes every API instance re-check the rooms of these users' sockets (leaving those they may no longer join). */
+export async function publishAccessChanged(bus: Pick<StatusBus, 'publish'>, userIds: number[]): Promise<void> {
+  if (userIds.length) await bus.publish(ACCESS_ROOM, ACCESS_EVENT, { userIds: [...new Set(userIds)] });
+}
+
 export class StatusHub {
   readonly io: Server;
   private readonly authorizers = new Map<string, RoomAuthorizer>();
@@ -32,6 +42,7 @@ export class StatusHub {
       // Listeners are attached at once (a join sent right after connecting must not be lost);
       // the user is resolved once and awaited by each join.
       const user = tokens.userFor(token).catch(() => undefined);
+      socket.data.user = user;
       socket.on('join', async (room: unknown, ack?: (ok: boolean) => void) => {
         const ok = typeof room === 'string' && (await this.mayJoin(await user, room));
         if (ok) await socket.join(room as string);
@@ -44,8 +55,24 @@ export class StatusHub {
     });
 
     void bus.subscribe(({ room, event, payload }) => {
+      if (room === ACCESS_ROOM) {
+        if (event === ACCESS_EVENT) void this.recheck((payload as { userIds?: number[] })?.userIds ?? []);
+        return;
+      }
       this.io.to(room).emit(event, payload);
     });
+  }
+
+  /** The users' sockets leave every room they may no longer join. */
+  private async recheck(userIds: number[]): Promise<void> {
+    const ids = new Set(userIds);
+    for (const socket of this.io.sockets.sockets.values()) {
+      const user = (await socket.data.user) as User | undefined;
+      if (!user || !ids.has(user.id)) continue;
+      for (const room of [...socket.rooms]) {
+        if (room !== socket.id && !(await this.mayJoin(user, room))) await socket.leave(room);
+      }
+    }
   }
 
   /** Registers who may join rooms `${kind}:{id}`. */

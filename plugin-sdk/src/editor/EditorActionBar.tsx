@@ -17,6 +17,10 @@ export function EditorActionBar(props: {
   back: ReactNode;
   canRemove: boolean;
   remove: RemoveAction;
+  /** false: no Save (a page that only lists, like a records editor's list) */
+  showSave?: boolean;
+  /** the confirmation's text (default: every saved change of the editor is removed) */
+  confirmText?: string;
 }) {
   const [confirm, setConfirm] = useState(false);
   const { remove } = props;
@@ -29,13 +33,15 @@ export function EditorActionBar(props: {
       <Paper withBorder shadow="sm" p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }} data-testid="editor-actions">
         <Group justify="space-between">
           <Group>
-            <Tooltip label={props.saveProblem ?? ''} disabled={!props.saveProblem}>
-              <span>
-                <Button onClick={props.onSave} disabled={!props.canSave} loading={props.saving}>
-                  Save
-                </Button>
-              </span>
-            </Tooltip>
+            {props.showSave !== false && (
+              <Tooltip label={props.saveProblem ?? ''} disabled={!props.saveProblem}>
+                <span>
+                  <Button onClick={props.onSave} disabled={!props.canSave} loading={props.saving}>
+                    Save
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
             {props.back}
           </Group>
           {props.canRemove && (
@@ -59,7 +65,7 @@ export function EditorActionBar(props: {
         }}
         onConfirm={() => remove.mutate(undefined)}
       >
-        {EDITOR_MESSAGES.confirmRemoveAll}
+        {props.confirmText ?? EDITOR_MESSAGES.confirmRemoveAll}
       </ConfirmDialog>
     </>
   );

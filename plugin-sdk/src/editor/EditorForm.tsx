@@ -12,12 +12,14 @@ import { transformErrors } from './validateChange.ts';
 import { ObjectFieldTemplate } from './templates.tsx';
 import type { EditorSchema, EditorUiSchema, RegisteredComponents } from './types.ts';
 import { EDITOR_WIDGETS } from './widgets.tsx';
+import { EDITOR_FIELDS } from './fields.tsx';
 
 /** The Headwater rjsf theme: Mantine templates and widgets plus the SDK's named widgets and its
  * object template (tabs by `ui:options.tabs`). */
 export const HeadwaterForm = withTheme({
   ...MantineTheme,
   widgets: { ...MantineTheme.widgets, ...EDITOR_WIDGETS },
+  fields: { ...MantineTheme.fields, ...EDITOR_FIELDS },
   templates: { ...MantineTheme.templates, ObjectFieldTemplate },
 });
 

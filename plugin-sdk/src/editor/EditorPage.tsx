@@ -26,6 +26,8 @@ import { EditorActionBar } from './EditorActionBar.tsx';
 import { EDITOR_MESSAGES } from './messages.ts';
 import { SavedChangesTable } from './SavedChangesTable.tsx';
 import { SingleSettingEditor } from './SingleSettingEditor.tsx';
+import { RecordListEditor } from './RecordListEditor.tsx';
+import { buildPath } from '../routes.ts';
 import { emptySelection, saveBody, selectionProblem } from './selection.ts';
 import type { EditorDefinition, HruSelection, SavedChange, ScenarioResponse } from './types.ts';
 
@@ -33,6 +35,8 @@ export type EditorPageProps = PageProps & {
   editor: EditorDefinition;
   /** A map picker for the HRU selector's subbasins (see HruSelector). */
   subbasinMap?: ComponentType<SubbasinMapPickerProps>;
+  /** `records` editors: this is a record's page (its route holds the record's parameter), not the list */
+  recordPage?: boolean;
 };
 
 type ScenarioStatusEvent = { scenarioID: number | string; isRunning: boolean; hasRun?: boolean; hasError?: boolean };
@@ -49,7 +53,22 @@ export function LoginPrompt() {
   );
 }
 
-export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
+type RecordSummary = { id: number; name: string; description?: string };
+
+/** A record page's heading: `Elem-N (1)` and its description. */
+function RecordHeading({ record }: { record?: RecordSummary }) {
+  if (!record) return null;
+  return (
+    <Stack gap={2} data-testid="record-heading">
+      <Title order={3}>
+        {record.name} ({record.id})
+      </Title>
+      {record.description && <Text c="dimmed">{record.description}</Text>}
+    </Stack>
+  );
+}
+
+export function EditorPage({ editor, params, subbasinMap, recordPage }: EditorPageProps) {
   const projectID = params.id ?? '';
   const scenarioID = params.scenarioID ?? '';
   const scenarioPath = `scenarios/${scenarioID}`;
@@ -62,7 +81,9 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
   const scenarioQ = useApiQuery<ScenarioResponse>(scenarioPath);
   // A one-setting editor loads its own call instead of the saved-changes list.
   const single = editor.mode === 'single';
-  const modsQ = useApiQuery<SavedChange[]>(single ? null : modsPath);
+  // A records editor lists its records (and each record page loads its own) instead.
+  const records = editor.mode === 'records';
+  const modsQ = useApiQuery<SavedChange[]>(single || records ? null : modsPath);
   const running = !!scenarioQ.data?.status?.isRunning;
   const reloadScenario = useCallback(
     () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && (q.queryKey[1] === scenarioPath || q.queryKey[1] === modsPath) }),
@@ -120,7 +141,7 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
 
   let body;
   if (unauthorized) body = <LoginPrompt />;
-  else if (scenarioQ.isLoading || (!single && modsQ.isLoading && !running))
+  else if (scenarioQ.isLoading || (!single && !records && modsQ.isLoading && !running))
     body = (
       <Center p="xl" data-testid="editor-loading">
         <Loader />
@@ -138,6 +159,31 @@ export function EditorPage({ editor, params, subbasinMap }: EditorPageProps) {
       </Stack>
     );
   else if (single) body = <SingleSettingEditor editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} />;
+  else if (records && recordPage) {
+    const list = projectID && scenarioID ? buildPath(editor.route, { id: projectID, scenarioID }) : undefined;
+    const noun = editor.records?.noun ?? 'record';
+    body = (
+      <SingleSettingEditor
+        editor={editor}
+        params={params}
+        scenarioPath={scenarioPath}
+        back={
+          <>
+            {list && (
+              <Button variant="default" component={Link} to={list}>
+                Back to the {noun} list
+              </Button>
+            )}
+            {back}
+          </>
+        }
+        loginPrompt={<LoginPrompt />}
+        removeChange
+        invalidate={[fillPath(editor.records?.listUrl ?? '', { ...params, modTable: editor.modTable })]}
+        heading={(setting) => <RecordHeading record={(setting as { record?: RecordSummary }).record} />}
+      />
+    );
+  } else if (records) body = <RecordListEditor editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} />;
   else {
     const mods = modsQ.data ?? [];
     body = (

@@ -10,6 +10,7 @@ import { ApiError } from '../api/client.ts';
 import { useApiMutation, useApiQuery } from '../api/hooks.ts';
 import { MESSAGES } from '../messages.ts';
 import type { RouteParams } from '../manifest.ts';
+import type { TabsFormContext } from './templates.tsx';
 import { ErrorList } from '../ui/ErrorList.tsx';
 import { SuccessAlert } from '../ui/SuccessAlert.tsx';
 import { fillPath } from './changes.ts';
@@ -30,11 +31,28 @@ export type SingleSettingEditorProps = {
   back: ReactNode;
   /** shown when the setting's call answers 401 */
   loginPrompt: ReactNode;
+  /** Remove Changes removes the setting's one saved change (`DELETE scenarios/deletemod/{changes.modID}`:
+   * a record of a records editor) instead of every change of the table */
+  removeChange?: boolean;
+  /** more query paths reloaded after a save or removal (a records editor's list) */
+  invalidate?: string[];
+  /** shown above the form, from the setting's answer (a record's name) */
+  heading?: (setting: SingleSettingResponse) => ReactNode;
+};
+
+/** What a one-setting page puts in rjsf's form context, for the SDK's fields (HRU print table,
+ * value table) and an editor's own: the GET answer, the route's params, and Remove Changes. */
+export type SettingFormContext = TabsFormContext & {
+  setting?: SingleSettingResponse;
+  params?: RouteParams;
+  /** removes the saved change(s) (as Remove Changes, without asking) */
+  remove?: () => void;
+  removing?: boolean;
 };
 
 const CLEAN: EditorFormState = { dirty: false, values: {}, formData: {} };
 
-export function SingleSettingEditor({ editor, params, scenarioPath, back, loginPrompt }: SingleSettingEditorProps) {
+export function SingleSettingEditor({ editor, params, scenarioPath, back, loginPrompt, removeChange, invalidate = [], heading }: SingleSettingEditorProps) {
   const url = fillPath(editor.url ?? '', { ...params, modTable: editor.modTable });
   const settingQ = useApiQuery<SingleSettingResponse>(url);
   const [form, setForm] = useState<EditorFormState>(CLEAN);
@@ -44,7 +62,6 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   const handle = useRef<EditorFormHandle | null>(null);
   // The form is remounted after a save: the open tab is kept here, not in the form.
   const [tab, setTab] = useState<string | null>(null);
-  const formContext = useMemo(() => ({ tab, onTabChange: setTab }), [tab]);
   const closeSaved = useCallback(() => setSaved(false), []);
   // After a save or removal the form starts again from the reloaded values in effect.
   const reset = () => {
@@ -53,18 +70,23 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   };
 
   const saveMutation = useApiMutation<Record<string, unknown>>('POST', url, {
-    invalidate: [url, scenarioPath],
+    invalidate: [url, scenarioPath, ...invalidate],
     onSuccess: () => {
       setSaved(true);
       reset();
     },
   });
-  const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${params.scenarioID ?? ''}/${editor.modTable}`, {
-    invalidate: [url, scenarioPath],
+  const data = settingQ.data;
+  const removePath = removeChange ? `scenarios/deletemod/${data?.changes?.modID ?? ''}` : `scenarios/deletemodtype/${params.scenarioID ?? ''}/${editor.modTable}`;
+  const removeAll = useApiMutation('DELETE', removePath, {
+    invalidate: [url, scenarioPath, ...invalidate],
     onSuccess: () => reset(),
   });
-
-  const data = settingQ.data;
+  const formContext = useMemo<SettingFormContext>(
+    () => ({ tab, onTabChange: setTab, setting: data, params, remove: () => removeAll.mutate(undefined), removing: removeAll.isPending }),
+    // removeAll is a new object every render; its mutate and isPending are what the fields use
+    [tab, data, params, removeAll.mutate, removeAll.isPending],
+  );
   const uiSchema = useMemo(() => withDefaultHelp(editor.schema, editor.uiSchema, data?.default), [editor.schema, editor.uiSchema, data?.default]);
   const canSave = form.dirty && !saveMutation.isPending;
 
@@ -93,6 +115,7 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
   return (
     <Stack gap="lg">
       {editor.intro && (typeof editor.intro === 'string' ? <Text>{editor.intro}</Text> : editor.intro)}
+      {heading?.(data)}
       <LazyEditorForm
         formKey={formKey}
         schema={editor.schema}
@@ -108,7 +131,15 @@ export function SingleSettingEditor({ editor, params, scenarioPath, back, loginP
       />
       <SuccessAlert show={saved} onClose={closeSaved} />
       <ErrorList error={formError ?? saveMutation.error} />
-      <EditorActionBar canSave={canSave} saving={saveMutation.isPending} onSave={save} back={back} canRemove={hasChanges} remove={removeAll} />
+      <EditorActionBar
+        canSave={canSave}
+        saving={saveMutation.isPending}
+        onSave={save}
+        back={back}
+        canRemove={hasChanges}
+        remove={removeAll}
+        confirmText={removeChange ? EDITOR_MESSAGES.confirmRemoveRecord : undefined}
+      />
     </Stack>
   );
 }

@@ -28,9 +28,14 @@ function problemsOf(m: { id?: string; kind?: string; modTable?: string; title?: 
   if (!m.title) problems.push('title is required');
   if (!options.schema || typeof options.schema !== 'object') problems.push('schema is required');
   if (!SELECTION_MODES.includes(options.selection)) problems.push(`selection '${String(options.selection)}' is not one of ${SELECTION_MODES.join(', ')}`);
-  if (options.mode !== undefined && options.mode !== 'changes' && options.mode !== 'single') problems.push(`mode '${String(options.mode)}' is not one of changes, single`);
-  if (options.mode === 'single' && !options.url) problems.push("mode 'single' needs the url of its GET and POST");
+  if (options.mode !== undefined && options.mode !== 'changes' && options.mode !== 'single' && options.mode !== 'records') problems.push(`mode '${String(options.mode)}' is not one of changes, single, records`);
+  if ((options.mode === 'single' || options.mode === 'records') && !options.url) problems.push(`mode '${options.mode}' needs the url of its GET and POST`);
   if (options.mode === 'single' && options.selection !== 'none') problems.push("mode 'single' applies to the whole scenario: use selection 'none'");
+  if (options.mode === 'records') {
+    if (options.selection !== 'none') problems.push("mode 'records' applies to the whole scenario: use selection 'none'");
+    if (!options.records?.listUrl || !options.records.route || !options.records.param) problems.push("mode 'records' needs records: { listUrl, route, param }");
+    else if (!options.url!.includes(`{${options.records.param}}`)) problems.push(`mode 'records': url must hold {${options.records.param}}`);
+  }
   return problems;
 }
 
@@ -56,5 +61,16 @@ export function defineEditor(pkg: PackageJson, options: EditorOptions): EditorPl
   };
   const Page = (props: PageProps) => <EditorPage editor={editor} {...props} />;
   Page.displayName = `EditorPage(${manifest.id})`;
-  return { ...definePlugin(pkg, { pages, main: Page }), editor };
+  let allPages = pages;
+  if (editor.mode === 'records') {
+    const records = editor.records!;
+    const recordRoute = manifest.routes.find((r) => r.name === records.route);
+    if (!recordRoute) throw new Error(`defineEditor(${manifest.id}): records.route '${records.route}' is not a route of package.json (headwater.routes)`);
+    if (!recordRoute.path.includes(`:${records.param}`)) throw new Error(`defineEditor(${manifest.id}): the path of route '${records.route}' must hold :${records.param}`);
+    const RecordPage = (props: PageProps) => <EditorPage editor={editor} recordPage {...props} />;
+    RecordPage.displayName = `EditorRecordPage(${manifest.id})`;
+    allPages = { [records.route]: RecordPage, ...pages };
+    editor.records = { ...records, path: recordRoute.path };
+  }
+  return { ...definePlugin(pkg, { pages: allPages, main: Page }), editor };
 }

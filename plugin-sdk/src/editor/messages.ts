@@ -37,6 +37,19 @@ export const EDITOR_MESSAGES = {
   confirmRemoveOne: 'Remove this change? The HRUs it covers revert to their defaults.',
   /** Ours: empty saved-changes list. */
   noChanges: 'No changes saved yet.',
+  /** Ours: Remove Changes on one record's page (a fertilizer, an urban type). */
+  confirmRemoveRecord: "Remove the changes of this record? Its values revert to the dataset's.",
+  /** Spec 2 §5 'HRU variables to print', verbatim. */
+  hruVarsAtMost: 'Please select only 20 variables at most.',
+  hruVarsAtLeast: 'Please select at least one variable.',
+  /** Spec 2 §5 'HRUs to print', verbatim. */
+  hruPrintAtMost: 'Please select only 20 HRUs at most.',
+  /** Ours: the spec gives the upper bound's wording only. */
+  hruPrintAtLeast: 'Please select at least one HRU.',
+  /** Ours: the checklist counter ('3 of 20 selected'). */
+  selectedOf: (n: number, max: number) => `${n} of ${max} selected`,
+  /** Ours (spec 2 §5: 'Getting matches needs all-HRUs or at least one subbasin'). */
+  matchingNeedsSubbasin: 'Select at least one subbasin, or all HRUs, to get matching HRUs.',
 } as const;
 
 /** Spec 2 §9: months numbered 1 to 12, January to December. */

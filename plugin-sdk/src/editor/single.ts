@@ -19,7 +19,11 @@ export type SingleSettingResponse = {
 };
 
 function same(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b));
+  if (a === b || (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b))) return true;
+  // lists and objects (a checklist's names, a table's rows) by their content
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** The body of a save: every top-level field changed in this form (`changed`) or differing from
@@ -57,6 +61,8 @@ export function withDefaultHelp(schema: EditorSchema, uiSchema: EditorUiSchema |
   const props = (schema.properties ?? {}) as Record<string, EditorSchema>;
   for (const [key, prop] of Object.entries(props)) {
     if (defaults[key] === undefined || defaults[key] === null) continue;
+    // a list or an object (a checklist, a table) shows its default in its own control
+    if (typeof defaults[key] === 'object') continue;
     const field = { ...((out[key] as Record<string, unknown> | undefined) ?? {}) };
     const own = typeof field['ui:help'] === 'string' && field['ui:help'] ? [field['ui:help']] : [];
     field['ui:help'] = [...own, `Default: ${formatSettingValue(prop, defaults[key])}`].join(' · ');

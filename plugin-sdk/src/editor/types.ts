@@ -116,14 +116,42 @@ export type EditorOptions = {
    * `single`: the table holds one setting for the whole scenario (basin variables; also fits
    * a fertilizer, an urban type): the form starts from the values in effect, `GET {url}` →
    * `{ item, default, changes: { hasChanges } }`, shows each field's default, and Save posts
-   * the changed and non-default values to `{url}` (spec 2 §5). Needs `selection: 'none'`. */
-  mode?: 'changes' | 'single';
+   * the changed and non-default values to `{url}` (spec 2 §5). Needs `selection: 'none'`.
+   * `records`: one setting per record of a list (fertilizers, urban types; spec 2 §2 '.../fert and
+   * .../fert/{fertID}'): the main page lists the records (`records.listUrl`: 20 per page, a
+   * filter, numbers to 3 decimals, changed rows marked) and each opens its own page — a
+   * one-setting page on `url` (which holds the record's route parameter). Needs `selection: 'none'`. */
+  mode?: 'changes' | 'single' | 'records';
   /** `single` mode: the GET and POST path, e.g. `scenarios/general/bsn/{scenarioID}`; the
    * route's params (`{scenarioID}`, `{id}`, `{fertID}`...) and `{modTable}` are filled in.
    * The server half's `single.url` is the same template (declare it once, in src/schema.ts). */
   url?: string;
   /** Pages of the extra routes package.json declares (`routes`), by route name. */
   pages?: Record<string, ComponentType<any>>;
+  /** `records` mode: the list and the record pages. */
+  records?: EditorRecords;
+};
+
+/** The list of a `records` editor (see `EditorOptions.mode`). */
+export type EditorRecords = {
+  /** `GET {listUrl}` → `{ items: [{ id, name, description, ...values, isModified }], hasChanges }` */
+  listUrl: string;
+  /** the route name of a record's page (declared in package.json `routes`, its path holding `:<param>`) */
+  route: string;
+  /** the record's route parameter (`fertID`), filled into `url` */
+  param: string;
+  /** the schema properties shown as columns (default: every numeric one) */
+  columns?: string[];
+  /** more text columns of an item, before the numbers: `[{ key: 'FERTNM', title: 'Code' }]` */
+  textColumns?: { key: string; title: string }[];
+  /** what a record is, for the page's texts ('fertilizer') */
+  noun?: string;
+  /** records per page (spec 2 §9: 20) */
+  perPage?: number;
+  /** decimals of the numbers (spec 2 §9: 3) */
+  decimals?: number;
+  /** the record route's path (filled in by defineEditor from package.json) */
+  path?: string;
 };
 
 /** An editor as its page uses it: the options plus what package.json declares. */
@@ -136,7 +164,7 @@ export type EditorDefinition = Omit<EditorOptions, 'saveUrl' | 'mode' | 'pages'>
   /** The page's path segment under the scenario (headwater.slug, else the id). */
   slug: string;
   saveUrl: string;
-  mode: 'changes' | 'single';
+  mode: 'changes' | 'single' | 'records';
   /** The page's route name (`CurveNumberEditor`), as the expanded manifest declares it. */
   routeName: string;
   /** The page's route path: `/projects/:id/scenarios/:scenarioID/<slug>`. */

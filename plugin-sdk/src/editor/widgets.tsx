@@ -5,6 +5,7 @@ import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import { MONTH_NAMES } from './messages.ts';
+import { ChecklistWidget } from './ChecklistWidget.tsx';
 
 function bounds(schema: WidgetProps['schema'], options: WidgetProps['options']) {
   const min = typeof schema.minimum === 'number' ? schema.minimum : -100;
@@ -91,5 +92,6 @@ export function SelectWidget(props: WidgetProps) {
 export const EDITOR_WIDGETS: RegistryWidgetsType = {
   sliderNumber: SliderNumberWidget,
   months: MonthsWidget,
+  checklist: ChecklistWidget,
   SelectWidget,
 };

@@ -19,7 +19,7 @@ import VectorLayer from 'ol/layer/Vector.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import XYZ from 'ol/source/XYZ.js';
-import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style.js';
+import { Circle, Fill, RegularShape, Stroke, Style, Text as TextStyle } from 'ol/style.js';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj.js';
 import { getCenter, isEmpty, type Extent } from 'ol/extent.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -146,7 +146,7 @@ export default function WatershedMap(props: WatershedMapProps) {
         s = new Style({
           fill: new Fill({ color: fill }),
           stroke: new Stroke({ color: '#555', width: 1 }),
-          ...(text ? { text: new Text({ text, font: '12px sans-serif', fill: new Fill({ color: '#111' }), stroke: new Stroke({ color: '#fff', width: 3 }), overflow: true }) } : {}),
+          ...(text ? { text: new TextStyle({ text, font: '12px sans-serif', fill: new Fill({ color: '#111' }), stroke: new Stroke({ color: '#fff', width: 3 }), overflow: true }) } : {}),
         });
         if (cache.size > 5000) cache.clear();
         cache.set(key, s);

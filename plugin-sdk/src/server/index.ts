@@ -48,6 +48,40 @@ export type ListedChange = {
   modificationObject: unknown;
   lastModifiedDate: Date | string;
 };
+/** One HRU of a project as a run writes it (spec 2 §3 'HRUs to print response' rows). */
+export type ProjectHru = {
+  /** the project HRU's id (what `hruselection/matching` answers and HruPrint saves) */
+  id: number;
+  /** 1.. in the order the run writes the HRUs (subbasin by subbasin) */
+  number: number;
+  /** the subbasin's name */
+  subbasin: string;
+  /** the project's subbasin number (SWAT's) */
+  subbasinNumber: number;
+  /** the dataset subbasin id (the HRU selector's subbasin ids) */
+  subbasinId: number;
+  landuse: string;
+  soil: string;
+  slopeClass: string;
+  slope: number;
+  slopeLength: number;
+  /** km² */
+  area: number;
+  /** of the subbasin */
+  fraction: number;
+};
+/** A land use of a project's HRUs. */
+export type ProjectLandUse = {
+  /** the SWAT code (AGRL) */
+  code: string;
+  /** the dataset's name of it (Agricultural Land-Generic), else the code */
+  name: string;
+  /** number of the project's HRUs of this land use */
+  hrus: number;
+  /** the .mgt its first HRU is written with (the HRU's own, else the land use's): a
+   * `@headwater/swat` Mgt object; undefined when the dataset has none */
+  mgt?: unknown;
+};
 export type ChangeBody = { applyToAll?: boolean; subbasins?: unknown[]; landuses?: unknown[]; soils?: unknown[]; slopes?: unknown[]; months?: unknown[]; modificationObject?: unknown };
 
 /** What a plugin's server half may ask of the platform. Every call checks that the request's
@@ -63,6 +97,17 @@ export type PlatformServices = {
     deleteModType(scenarioId: number, modType: string): Promise<{ value: true; deleted: number }>;
     /** the project dataset's basin-wide SWAT inputs (file.cio, basins.bsn, databases), read only */
     datasetInputs(scenarioId: number): Promise<{ cio: Record<string, unknown>; bsn: Record<string, unknown>; databases: Record<string, unknown[]> }>;
+    /** removes one change (spec 2 §7 `DELETE scenarios/deletemod/{modID}`); 404 unless it is a change of this scenario */
+    deleteMod(scenarioId: number, modId: number): Promise<{ value: true }>;
+    /** replaces some changes of a table with one, in one transaction: `only` names the changes
+     * replaced (one record of a records table: a fertilizer); none named: it is added */
+    replaceSomeMods(scenarioId: number, modType: string, only: number[], body: ChangeBody): Promise<{ value: true; id: number }>;
+    /** the project's current HRUs in the order a run writes them: `number` is the HRU's number in
+     * the scenario's TxtInOut (file.cio's print list, output.hru's HRU column) */
+    hrus(scenarioId: number): Promise<ProjectHru[]>;
+    /** the project's land uses (those of its current HRUs), with the dataset's name and the
+     * management (.mgt) its HRUs of that land use are written with */
+    landUses(scenarioId: number): Promise<ProjectLandUse[]>;
   };
   /** Custom output requests and jobs of the output tools (custom-outputs.ts). */
   customOutputs: import('./custom-outputs.ts').CustomOutputServices;
@@ -130,8 +175,8 @@ export {
 
 export { idParam } from './params.ts';
 
-export { defineEditorServer, changedSettings, settingValues } from './editor.ts';
-export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs } from './editor.ts';
+export { defineEditorServer, changedSettings, settingValues, sameSetting, recordChanges } from './editor.ts';
+export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs, RecordsSetting, EditorRecord } from './editor.ts';
 // The one validation of a change, and the editors' wording (React-free).
 export { validateChange, partialSchema, changeErrors, CHANGE_ROOT, type ChangeErrors } from '../editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from '../editor/messages.ts';

@@ -69,13 +69,25 @@ export function hruKeys(hru: HruMatch['hru']): { landuse: string; soil: string; 
 
 /** The ApplyContext platform-api gives `apply`: the changes oldest first, and the HRUs and
  * subbasins each selects (applyToAll, or the subbasin numbers, then land uses, soils and slope
- * classes; an empty list means all). */
-export function applyContext<T = Record<string, unknown>>(project: SwatProject, changes: TestChange<T>[]): ApplyContext<T> {
+ * classes; an empty list means all). `hruId` stands for the platform's project HRU ids: by
+ * default an HRU's id is its number in the project (1.., subbasin by subbasin). */
+export function applyContext<T = Record<string, unknown>>(
+  project: SwatProject,
+  changes: TestChange<T>[],
+  opts: { hruId?: ApplyContext<T>['hruId'] } = {},
+): ApplyContext<T> {
   const saved: SavedChange<T>[] = changes.map((c, i) => {
     const lists = { subbasins: c.subbasins ?? [], landuses: c.landuses ?? [], soils: c.soils ?? [], slopes: c.slopes ?? [] };
     const anyList = Object.values(lists).some((l) => l.length > 0);
     return { id: c.id ?? i + 1, modType: c.modType ?? '', applyToAll: c.applyToAll ?? !anyList, months: c.months ?? [], ...lists, modificationObject: c.modificationObject };
   });
   const { hrusOf, subbasinsOf } = selectionOf<T>(project, (_s, hru) => hruKeys(hru));
-  return { project, changes: [...saved].sort((a, b) => a.id - b.id), hrusOf, subbasinsOf };
+  const firstNumber = new Map<SwatProject['subbasins'][number], number>();
+  let n = 0;
+  for (const s of project.subbasins) {
+    firstNumber.set(s, n + 1);
+    n += s.hrus.length;
+  }
+  const hruId = opts.hruId ?? ((s, i) => (firstNumber.has(s) ? firstNumber.get(s)! + i : undefined));
+  return { project, changes: [...saved].sort((a, b) => a.id - b.id), hrusOf, subbasinsOf, hruId };
 }

@@ -2,7 +2,7 @@
 // `POST scenarios/output/chart/{id}`. The form rules of spec 2 §5 'Output chart' are checked
 // here; the numbers come from the platform's outputs service (req.platform.outputs), which checks
 // the user's access to every scenario it reads.
-import { InputError, definePluginServer, idParam, type OutputScenario, type OutputSeries, type PlatformServices, type SeriesRequest } from '@headwater/plugin-sdk/server';
+import { InputError, definePluginServer, idParam, type OutputScenario, type OutputSeries, type OutputStatistic, type OutputTypeId, type OutputUnitSystem, type PlatformServices, type SeriesRequest } from '@headwater/plugin-sdk/server';
 import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
 
 /** SWAT's IPRINT of daily printing. */
@@ -39,7 +39,21 @@ export async function chartOptions(platform: PlatformServices, scenarioId: numbe
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 
 /** The selection, checked against spec 2 §5 'Output chart' (the spec's messages). */
-export function checkSelection(body: unknown): Required<Omit<ChartSelection, 'hru' | 'subbasin'>> & { subbasin: { id: number; name?: string }; hru: number | null } {
+/** A selection that passed the checks. */
+export type CheckedSelection = {
+  subbasin: { id: number; name?: string };
+  statistic: OutputStatistic;
+  outputType: OutputTypeId;
+  parameters: string[];
+  chartTypes: ChartType[];
+  yAxis: YAxisSide[];
+  compareScenarios: number[];
+  hru: number | null;
+  units: OutputUnitSystem;
+  observed: boolean;
+};
+
+export function checkSelection(body: unknown): CheckedSelection {
   const b = (body ?? {}) as Partial<ChartSelection>;
   const subbasinId = Number(b.subbasin?.id);
   const parameters = Array.isArray(b.parameters) ? b.parameters.filter((p): p is string => typeof p === 'string' && p.length > 0) : [];
@@ -51,7 +65,7 @@ export function checkSelection(body: unknown): Required<Omit<ChartSelection, 'hr
   if (compareScenarios.length > MAX_COMPARISONS) throw new InputError(OUTPUT_MESSAGES.compareAtMost3);
   const chartTypes = parameters.map((_, i) => (CHART_TYPES as readonly string[]).includes(String(b.chartTypes?.[i])) ? (b.chartTypes![i] as ChartType) : 'line');
   const yAxis = parameters.map((_, i) => ((Y_AXES as readonly string[]).includes(String(b.yAxis?.[i])) ? (b.yAxis![i] as YAxisSide) : 'left'));
-  return { subbasin: { id: subbasinId, name: b.subbasin?.name }, statistic: b.statistic, outputType: b.outputType, parameters, chartTypes, yAxis, compareScenarios, hru: b.outputType === 'OutputHru' ? hru : null, units, observed: !!b.observed };
+  return { subbasin: { id: subbasinId, name: b.subbasin?.name }, statistic: b.statistic as OutputStatistic, outputType: b.outputType as OutputTypeId, parameters, chartTypes, yAxis, compareScenarios, hru: b.outputType === 'OutputHru' ? hru : null, units, observed: !!b.observed };
 }
 
 export async function chart(platform: PlatformServices, scenarioId: number, body: unknown): Promise<ChartResponse> {

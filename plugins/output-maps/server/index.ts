@@ -3,7 +3,7 @@
 // every subbasin's value comes from the platform's outputs service (req.platform.outputs), which
 // checks the user's access to every scenario it reads. One map per scenario (this one, then the
 // compared ones) on a shared colour range, and, with one comparison, the difference map.
-import { InputError, definePluginServer, idParam, type OutputValues, type PlatformServices } from '@headwater/plugin-sdk/server';
+import { InputError, definePluginServer, idParam, type OutputStatistic, type OutputTypeId, type OutputUnitSystem, type OutputValues, type PlatformServices } from '@headwater/plugin-sdk/server';
 import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { DIFFERENCES, type Difference, type MapOptions, type MapResponse, type MapSelection, type ScenarioMap } from '../src/types.ts';
@@ -27,7 +27,10 @@ export async function mapOptions(platform: PlatformServices, scenarioId: number)
 }
 
 /** The selection, checked against spec 2 §5 'Output map' (the spec's messages). */
-export function checkSelection(body: unknown): Required<MapSelection> & { outputType: NonNullable<MapSelection['outputType']> } {
+/** A selection that passed the checks. */
+export type CheckedSelection = { statistic: OutputStatistic; outputType: OutputTypeId; parameter: string; compareScenarios: number[]; units: OutputUnitSystem; difference: Difference };
+
+export function checkSelection(body: unknown): CheckedSelection {
   const b = (body ?? {}) as Partial<MapSelection>;
   const units = b.units === 0 || b.units === 1 ? b.units : null;
   if (!b.outputType || !b.statistic || !b.parameter || typeof b.parameter !== 'string' || units === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
@@ -35,7 +38,7 @@ export function checkSelection(body: unknown): Required<MapSelection> & { output
   if (compareScenarios.length > MAX_COMPARISONS) throw new InputError(OUTPUT_MESSAGES.compareAtMost3);
   const difference: Difference = (DIFFERENCES as readonly string[]).includes(String(b.difference)) ? (b.difference as Difference) : 'none';
   if (difference !== 'none' && compareScenarios.length !== 1) throw new InputError(OUTPUT_MESSAGES.differenceOneComparison);
-  return { statistic: b.statistic, outputType: b.outputType, parameter: b.parameter, compareScenarios, units, difference };
+  return { statistic: b.statistic as OutputStatistic, outputType: b.outputType as OutputTypeId, parameter: b.parameter, compareScenarios, units, difference };
 }
 
 const finite = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null && Number.isFinite(x));

@@ -702,19 +702,52 @@ function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): nu
   }
   m.strsn[h] = sn;
   X.strsn = sn;
-  if (m.autoNstrs[h] > 0 && sn < m.autoNstrs[h] && idc >= 4) {
-    const tnylda = (pl.hvsti[ip] < 1 ? 350 : 1000) * pl.cnyld[ip] * pl.bioE[ip];
-    let sumno3 = 0;
-    for (let l = 0; l < nl; l++) sumno3 += m.solNo3[base + l];
-    let tfertn = Math.max(0, tnylda - sumno3);
-    tfertn = Math.min(tfertn, m.autoNapp[h], Math.max(0, m.autoNyrMax[h] - m.autoNyr[h]));
-    if (tfertn > 0) {
-      m.solNo3[base] += tfertn;
-      m.autoNyr[h] += tfertn;
-      X.nAuto += tfertn;
-    }
-  }
+  if (m.autoNstrs[h] > 0 && sn < m.autoNstrs[h] && idc >= 4 && idc <= 7) autoFertilize(D, h);
   return sn;
+}
+
+/** Auto-fertilization on nitrogen stress (anfert.f): the N target of the yield less the soil's
+ * mineral N and the plant's N (NSTRESS 0), or AUTO_NAPP scaled by the unreached heat units
+ * (NSTRESS 1); at most AUTO_NAPP an application and AUTO_NYR a year; the fertilizer's mineral
+ * and organic N (and mineral P under P stress) into the top two layers, AFRT_SURFACE on top. */
+function autoFertilize(D: DayShared, h: number): void {
+  const m = D.m;
+  const base = h * ML;
+  const nl = m.nly[h];
+  let targn: number;
+  if (m.nstressMode[h] === 0) {
+    let tsno3 = 0;
+    for (let l = 0; l < nl; l++) tsno3 += m.solNo3[base + l];
+    targn = m.tnylda[h] - tsno3 - m.plantn[h];
+    if (targn > m.autoNapp[h]) targn = m.autoNapp[h];
+    if (targn < 0) targn = 0;
+  } else {
+    targn = m.autoNapp[h] * (1 - m.phuacc[h]);
+    if (targn > m.autoNapp[h]) targn = m.autoNapp[h];
+  }
+  m.autoNyr[h] += targn;
+  if (m.autoNyr[h] >= m.autoNyrMax[h]) {
+    targn = m.autoNyrMax[h] - (m.autoNyr[h] - targn);
+    if (targn < 0) targn = 0;
+    m.autoNyr[h] = m.autoNyrMax[h];
+  }
+  if (targn <= 1e-6) return;
+  const f = D.p.ferts.get(m.afrtFert[h]);
+  const fminn = f ? f.fminn : 1, forgn = f ? f.forgn : 0, forgp = f ? f.forgp : 0;
+  const dwfert = fminn > 1e-4 ? targn / fminn : targn;
+  const tfp = m.strsp[h] <= 0.75 ? (fminn > 1e-4 ? fminn / 7 : 1 / 7) : 0;
+  for (let l = 0; l < 2 && l < nl; l++) {
+    const xx = l === 0 ? m.afrtSurface[h] : 1 - m.afrtSurface[h];
+    const o = base + l;
+    m.solNo3[o] += xx * dwfert * fminn; // nitrate and ammonium (ammonium is treated as nitrate)
+    m.fon[h] += 0.5 * xx * dwfert * forgn;
+    m.solAorgn[o] += 0.5 * xx * dwfert * forgn;
+    m.fop[h] += 0.5 * xx * dwfert * forgp;
+    m.solOrgp[o] += 0.5 * xx * dwfert * forgp;
+    m.solSolp[o] += xx * dwfert * tfp;
+  }
+  X.nAuto += dwfert * (fminn + forgn);
+  X.pApp += dwfert * tfp;
 }
 
 /** Phosphorus demand and uptake by layer (P_UPDIS) and P stress (npup.f). */
@@ -766,15 +799,19 @@ function nitrogenCycle(D: DayShared, h: number): void {
   const ip = m.iplant[h];
   for (let l = 0; l < nl; l++) {
     const o = base + l;
-    const t = m.solTmp[o];
+    // nminrl.f: the 10 mm top layer takes the temperature and water of the layer below it
+    const ok = l === 0 && nl > 1 ? o + 1 : o;
+    const t = m.solTmp[ok];
     if (t <= 0) continue;
     const cdg = cycleTempFactor(t);
-    const wr = m.solFc[o] > 1e-6 ? Math.max(0, m.solSt[o]) / m.solFc[o] : 0;
-    const sut = Math.max(0.05, Math.min(1, 0.1 + 0.9 * Math.sqrt(wr)));
-    const csf = Math.sqrt(cdg * sut);
-    const rwn = 1e-5 * (m.solAorgn[o] * (1 / 0.02 - 1) - m.solOrgn[o]);
-    m.solAorgn[o] -= rwn;
-    m.solOrgn[o] += rwn;
+    const wr = m.solFc[ok] > 1e-6 ? Math.max(1e-7, m.solSt[ok]) / m.solFc[ok] : 0;
+    // soil water factor, not capped at 1 (rev 637); denitrification when it reaches SDNCO
+    const sut = Math.max(0.05, 0.1 + 0.9 * Math.sqrt(wr));
+    const csf = Math.sqrt(Math.min(cdg * sut, 1e6));
+    let rwn = 1e-5 * (m.solAorgn[o] * (1 / 0.02 - 1) - m.solOrgn[o]);
+    rwn = rwn > 0 ? Math.min(rwn, m.solAorgn[o]) : -Math.min(-rwn, m.solOrgn[o]);
+    m.solOrgn[o] = Math.max(1e-6, m.solOrgn[o] + rwn);
+    m.solAorgn[o] = Math.max(1e-6, m.solAorgn[o] - rwn);
     const hmn = Math.min(b.cmn * csf * m.solAorgn[o], m.solAorgn[o]);
     if (hmn > 0) {
       // humic P mineralizes in proportion (1.4 x the N rate on the humic pool)
@@ -810,7 +847,7 @@ function nitrogenCycle(D: DayShared, h: number): void {
       m.solOrgp[o] += 0.2 * rmp;
       X.rmpTot += rmp;
     }
-    if (wr >= b.sdnco && m.solNo3[o] > 0) {
+    if (sut >= b.sdnco && m.solNo3[o] > 0) {
       const wdn = m.solNo3[o] * (1 - Math.exp(-b.cdn * cdg * m.solCbn[o]));
       m.solNo3[o] -= wdn;
       X.dnTot += wdn;

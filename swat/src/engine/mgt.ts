@@ -105,6 +105,10 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         if (m.igro[h] === 1 && ip >= 0) {
           let yld = 0;
           if (code !== 8) {
+            // modifier of the auto-fertilization N target: N of the above-ground biomass
+            const pa = m.phuacc[h];
+            const pltfrN = (pl.bn1[ip] - pl.bn3[ip]) * (1 - pa / (pa + Math.exp(pl.bnc1[ip] - pl.bnc2[ip] * pa))) + pl.bn3[ip];
+            m.tnyld[h] = (1 - (0.4 - 0.2 * pa)) * m.bio[h] * pltfrN * (m.autoEff[h] > 0 ? m.autoEff[h] : 1.3);
             let hi = m.hvstiAdj[h];
             const hiOvr = code === 5 ? O.v5[k] : O.v6[k];
             if (hiOvr > 0) hi = hiOvr;
@@ -164,10 +168,16 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         m.autoIrrMx[h] = O.v6[k] > 0 ? O.v6[k] : 25.4;
         break;
       }
-      case 11: { // auto-fertilization (nitrogen demand; counted only)
-        m.autoNstrs[h] = O.v4[k] > 0 ? O.v4[k] : 0.9;
-        m.autoNapp[h] = O.v5[k] > 0 ? O.v5[k] : 200;
-        m.autoNyrMax[h] = O.v6[k] > 0 ? O.v6[k] : 300;
+      case 11: { // auto-fertilization on nitrogen stress (sched_mgt.f; applied by anfert in hru.ts)
+        m.afrtFert[h] = O.i1[k];
+        m.nstressMode[h] = O.i2[k];
+        m.autoNstrs[h] = O.v4[k];
+        m.autoNapp[h] = O.v5[k] >= 1e-6 ? O.v5[k] : 250;
+        m.autoNyrMax[h] = O.v6[k] >= 1e-6 ? O.v6[k] : 350;
+        m.autoEff[h] = O.v7[k] > 0 ? O.v7[k] : 1.3;
+        m.afrtSurface[h] = O.v8[k] > 1e-6 ? O.v8[k] : 0.8;
+        // target N of the yield: first estimate from the growing plant (updated every year end)
+        if (m.tnylda[h] < 1e-6 && ip >= 0) m.tnylda[h] = 150 * pl.cnyld[ip] * pl.bioE[ip];
         break;
       }
       case 16: { // burning: residue and part of the biomass burnt

@@ -138,6 +138,8 @@ export class Model {
   // nitrogen (kg N/ha per layer): nitrate, active and stable humic organic N; fresh organic N in residue
   solNo3: Float64Array; solAorgn: Float64Array; solOrgn: Float64Array; solCbn: Float64Array; fon: Float64Array; plantn: Float64Array;
   anionExcl: Float64Array; autoNyr: Float64Array; autoNyrMax: Float64Array;
+  // auto-fertilization (anfert.f): target N of the yield, its yearly update, fertilizer, options
+  tnylda: Float64Array; tnyld: Float64Array; autoEff: Float64Array; afrtSurface: Float64Array; afrtFert: Int32Array; nstressMode: Int32Array;
   // phosphorus (kg P/ha per layer): labile (solution), active and stable mineral, humic organic; fresh organic P in residue
   solSolp: Float64Array; solActp: Float64Array; solStap: Float64Array; solOrgp: Float64Array; fop: Float64Array; plantp: Float64Array;
   strsp: Float64Array; erorgn: Float64Array; erorgp: Float64Array; wt1: Float64Array;
@@ -225,6 +227,7 @@ export class Model {
     this.solWpmm = FL(); this.solBd = FL();
     this.solNo3 = FL(); this.solAorgn = FL(); this.solOrgn = FL(); this.solCbn = FL(); this.fon = F(); this.plantn = F();
     this.anionExcl = F(); this.autoNyr = F(); this.autoNyrMax = F();
+    this.tnylda = F(); this.tnyld = F(); this.autoEff = F(); this.afrtSurface = F(); this.afrtFert = I(); this.nstressMode = I();
     this.solSolp = FL(); this.solActp = FL(); this.solStap = FL(); this.solOrgp = FL(); this.fop = F(); this.plantp = F();
     this.strsp = F(); this.strsp.fill(1); this.erorgn = F(); this.erorgp = F(); this.wt1 = FL();
     this.sumfc = F(); this.sumul = F(); this.avgBd = F();

@@ -3,13 +3,14 @@
 // 2 yearly + average annual) after NYSKIP years, and written with the output area's
 // streaming writers (output.rch/.sub/.hru). output.std is written by writeStd().
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { formatE } from '../output/fortran.ts';
 import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter, formatAveAnnualBasinLines } from '../output/index.ts';
 import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
 import type { Project } from './project.ts';
 import type { Model } from './model.ts';
 import { averageYears, type DayContext, type SimObserver, type SimTotals } from './sim.ts';
-import { BV, HV, HV_AGG, NBV, NHV, NRV, NSV, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
+import { BV, HV, HV_AGG, NBV, NHV, NRSV, NRV, NSV, RSV_AGG, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
 
 const HRU_MAP: Record<string, number> = {
   PRECIPmm: HV.PRECIP, SNOFALLmm: HV.SNOFALL, SNOMELTmm: HV.SNOMELT, IRRmm: HV.IRR, PETmm: HV.PET, ETmm: HV.ET, SW_INITmm: HV.SW_INIT,
@@ -246,6 +247,17 @@ export class OutputSet implements SimObserver {
     const h = mk('hru', c.hruVars, HRU_MAP);
     this.hruW = h.w;
     this.hruIdx = h.idx;
+    // output.rsv is written whether or not there are reservoirs (SWAT writes its header)
+    this.rsv = new RsvOutput(dir, this.p, iprint);
+    this.files.push(this.rsv.file);
+  }
+
+  private rsv: RsvOutput | null = null;
+
+  /** Reservoir values of the day (sim.ts), for output.rsv. */
+  reservoirDay(ctx: DayContext, v: Float64Array, on: Uint8Array): void {
+    if (ctx.yearIndex < this.nyskip || !this.rsv) return;
+    this.rsv.day(ctx, v, on);
   }
 
   day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array): void | Promise<void> {
@@ -337,6 +349,88 @@ export class OutputSet implements SimObserver {
       if (r) await r;
     }
     for (const w of [this.rchW, this.subW, this.hruW]) if (w) await w.close();
+    if (this.rsv) this.rsv.close();
+  }
+}
+
+// ------------------------------------------------------------------ output.rsv
+
+const RSV_HEADER = '           RES  MON    VOLUMEm3  FLOW_INcms FLOW_OUTcms    PRECIPm3      EVAPm3   SEEPAGEm3  SED_INtons SED_OUTtons SED_CONCppm   ORGN_INkg  ORGN_OUTkg RES_ORGNppm   ORGP_INkg  ORGP_OUTkg RES_ORGPppm    NO3_INkg   NO3_OUTkg  RES_NO3ppm    NO2_INkg   NO2_OUTkg  RES_NO2ppm    NH3_INkg   NH3_OUTkg  RES_NH3ppm   MINP_INkg  MINP_OUTkg RES_MINPppm   CHLA_INkg  CHLA_OUTkgSECCHIDEPTHm   PEST_INmg  REACTPSTmg    VOLPSTmg  SETTLPSTmgRESUSP_PSTmgDIFFUSEPSTmgREACBEDPSTmg   BURYPSTmg  PEST_OUTmgPSTCNCWmg/m3PSTCNCBmg/m3';
+
+/** output.rsv: one row per operating reservoir and print period (daily rows with IPRINT 1,
+ * monthly then yearly rows with IPRINT 0, yearly rows with IPRINT 2), format
+ * ('RES   ',i8,1x,i4,41e12.4); SWAT writes no average-annual rows to this file. Constituents the
+ * engine does not simulate in reservoirs (NO2, NH3, chlorophyll, pesticides) are 0. */
+export class RsvOutput {
+  private readonly path: string;
+  private readonly fd: number;
+  private readonly n: number;
+  private readonly per: Float64Array;
+  private readonly yr: Float64Array;
+  private readonly perDays: Int32Array;
+  private readonly yrDays: Int32Array;
+  private lines: string[] = [];
+  private readonly iprint: number;
+  constructor(dir: string, p: Project, iprint: number) {
+    this.iprint = iprint;
+    this.n = p.fig.filter((c) => c.kind === 'routres').length;
+    this.per = new Float64Array(this.n * NRSV);
+    this.yr = new Float64Array(this.n * NRSV);
+    this.perDays = new Int32Array(this.n);
+    this.yrDays = new Int32Array(this.n);
+    this.path = join(dir, 'output.rsv');
+    this.fd = openSync(this.path, 'w');
+    const pre = ['1', `    ${BANNER}`.padEnd(105) + '0/ 0/   0      0: 0: 0', '', ...p.control.title.map((x) => `    ${x}`.padEnd(84)), '', ''];
+    writeSync(this.fd, [...pre, RSV_HEADER].join('\n') + '\n', null, 'latin1');
+  }
+  get file(): string {
+    return this.path;
+  }
+  private static add(acc: Float64Array, o: number, v: Float64Array, vo: number): void {
+    for (let k = 0; k < NRSV; k++) acc[o + k] = RSV_AGG[k] === 2 ? v[vo + k] : acc[o + k] + v[vo + k];
+  }
+  private row(i: number, label: number, acc: Float64Array, days: number): string {
+    let line = 'RES   ' + String(i + 1).padStart(8) + ' ' + String(label).padStart(4);
+    for (let k = 0; k < NRSV; k++) {
+      const v = acc[i * NRSV + k];
+      line += formatE(RSV_AGG[k] === 1 ? v / Math.max(days, 1) : v, 12, 4);
+    }
+    return line;
+  }
+  /** A printed day: `v` holds each reservoir's 41 daily values, `on` whether it operated. */
+  day(ctx: DayContext, v: Float64Array, on: Uint8Array): void {
+    for (let i = 0; i < this.n; i++) {
+      if (!on[i]) continue;
+      RsvOutput.add(this.per, i * NRSV, v, i * NRSV);
+      RsvOutput.add(this.yr, i * NRSV, v, i * NRSV);
+      this.perDays[i]++;
+      this.yrDays[i]++;
+    }
+    const flushPeriod = (label: number) => {
+      for (let i = 0; i < this.n; i++) if (this.perDays[i] > 0) this.lines.push(this.row(i, label, this.per, this.perDays[i]));
+      this.per.fill(0);
+      this.perDays.fill(0);
+    };
+    if (this.iprint === 1) flushPeriod(ctx.jday);
+    else if (this.iprint === 0 && ctx.lastDayOfMonth) flushPeriod(ctx.month);
+    if (ctx.lastDayOfYear) {
+      if (this.iprint !== 1) for (let i = 0; i < this.n; i++) if (this.yrDays[i] > 0) this.lines.push(this.row(i, ctx.year, this.yr, this.yrDays[i]));
+      this.yr.fill(0);
+      this.yrDays.fill(0);
+      if (this.iprint === 2) {
+        this.per.fill(0);
+        this.perDays.fill(0);
+      }
+    }
+    if (this.lines.length > 2000) this.flush();
+  }
+  private flush(): void {
+    if (this.lines.length) writeSync(this.fd, this.lines.join('\n') + '\n', null, 'latin1');
+    this.lines = [];
+  }
+  close(): void {
+    this.flush();
+    closeSync(this.fd);
   }
 }
 
@@ -426,7 +520,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number,
   nut('P UPTAKE', nv(BV.P_UPTAKE));
   nut('ACTIVE TO SOLUTION P FLOW', nv(BV.ACT_SOL_P));
   nut('ACTIVE TO STABLE P FLOW', nv(BV.ACT_STA_P));
-  nut('N FERTILIZER APPLIED', nv(BV.N_APP) + nv(BV.N_AUTO));
+  nut('N FERTILIZER APPLIED', nv(BV.N_APP)); // applied and auto-applied (N_APP includes N_AUTO)
   nut('P FERTILIZER APPLIED', nv(BV.P_APP));
   nut('N FIXATION', nv(BV.N_FIX));
   nut('DENITRIFICATION', nv(BV.DENIT));

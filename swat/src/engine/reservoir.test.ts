@@ -173,5 +173,13 @@ describe('a reservoir on the LREW outlet', () => {
     expect(sum(b.q)).toBeLessThan(1.5 * sum(a.q));
     // sediment is trapped
     expect(sum(b.sed)).toBeLessThan(0.5 * sum(a.sed));
+    // output.rsv: a daily row per printed day in SWAT's format, its outflow is reach 3's inflow
+    const rsv = readFileSync(join(dir, 'output.rsv'), 'latin1').split('\n');
+    expect(rsv[8]).toMatch(/^ {11}RES  MON    VOLUMEm3  FLOW_INcms FLOW_OUTcms/);
+    const rows = rsv.filter((l) => l.startsWith('RES   '));
+    expect(rows.length).toBe(b.q.length);
+    const outQ = rows.map((l) => Number(l.slice(19 + 24, 19 + 36)));
+    expect(sum(outQ)).toBeCloseTo(sum(b.q), 0);
+    expect(rows.every((l) => l.length === 19 + 41 * 12)).toBe(true);
   });
 });

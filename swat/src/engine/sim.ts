@@ -15,7 +15,7 @@ import type { Project } from './project.ts';
 import { initReach, pointSource, routeReach, type ReachState } from './route.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { CT, HruPool, partition, resolveThreads } from './threads.ts';
-import { BV, C, NBV, NC, NHV, NRV, NSV, RV, SV } from './vars.ts';
+import { BV, C, NBV, NC, NHV, NRSV, NRV, NSV, RSV, RV, SV } from './vars.ts';
 import { DAYS_IN_MONTH, ee, solarGeometry } from './weather.ts';
 import { WeatherGen, exponentialCorrection, seedPlan, wgnStats, aunif, P } from './wgen.ts';
 
@@ -30,6 +30,8 @@ export interface SimObserver {
   /** Accumulators of the printed HRUs' daily vectors (filled by the HRU loop itself). */
   hruAcc?: Acc;
   day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array, bv: Float64Array): void | Promise<void>;
+  /** Each reservoir's 41 output.rsv values of the day (outputs.ts RSV), and whether it operated. */
+  reservoirDay?(ctx: DayContext, v: Float64Array, on: Uint8Array): void;
 }
 
 export interface SimOptions {
@@ -95,7 +97,14 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const hydC = new Float64Array((maxHyd + 1) * NC);
   // reservoirs (routres), by fig.fig command; subbasin field capacity for the IRESCO 2 target
   const resStates = new Map<object, ReservoirState>();
-  for (const cmd of p.fig) if (cmd.kind === 'routres') resStates.set(cmd, initReservoir(cmd.res));
+  const resIndex = new Map<object, number>();
+  for (const cmd of p.fig) {
+    if (cmd.kind !== 'routres') continue;
+    resStates.set(cmd, initReservoir(cmd.res));
+    resIndex.set(cmd, resIndex.size);
+  }
+  const rsvV = new Float64Array(resIndex.size * NRSV);
+  const rsvOn = new Uint8Array(resIndex.size);
   const resDay: ReservoirDay = { inflow: 0, outflow: 0, evap: 0, seep: 0, pcp: 0, sedIn: 0, sedOut: 0, vol: 0, area: 0 };
   const subSumfc = new Float64Array(nsub);
   const reachList = [...p.reaches.keys()].sort((a, bb) => a - bb);
@@ -357,14 +366,44 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           } else if (cmd.kind === 'routres') {
             const st = resStates.get(cmd)!;
             const r = cmd.res;
+            const ri = resIndex.get(cmd)!;
             if (!reservoirOperating(r, yr, mon + 1)) {
               hydQ[cmd.out] = hydQ[cmd.inp];
               for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+              rsvOn[ri] = 0;
             } else {
               const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
               if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
               hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
                 subSumfc[si], y, mon + 1, resDay);
+              // output.rsv values of the day
+              const ic = cmd.inp * NC;
+              const o = ri * NRSV;
+              rsvOn[ri] = 1;
+              rsvV.fill(0, o, o + NRSV);
+              rsvV[o + RSV.VOL] = st.vol;
+              rsvV[o + RSV.FLOW_IN] = resDay.inflow / 86400;
+              rsvV[o + RSV.FLOW_OUT] = resDay.outflow / 86400;
+              rsvV[o + RSV.PCP] = resDay.pcp;
+              rsvV[o + RSV.EVAP] = resDay.evap;
+              rsvV[o + RSV.SEEP] = resDay.seep;
+              rsvV[o + RSV.SED_IN] = resDay.sedIn;
+              rsvV[o + RSV.SED_OUT] = resDay.sedOut;
+              rsvV[o + RSV.SED_CONC] = st.sed * 1e6;
+              rsvV[o + RSV.ORGN_IN] = hydC[ic + C.ORGN];
+              rsvV[o + RSV.ORGN_OUT] = hydC[oc + C.ORGN];
+              rsvV[o + RSV.ORGP_IN] = hydC[ic + C.ORGP];
+              rsvV[o + RSV.ORGP_OUT] = hydC[oc + C.ORGP];
+              rsvV[o + RSV.NO3_IN] = hydC[ic + C.NO3];
+              rsvV[o + RSV.NO3_OUT] = hydC[oc + C.NO3];
+              rsvV[o + RSV.MINP_IN] = hydC[ic + C.MINP];
+              rsvV[o + RSV.MINP_OUT] = hydC[oc + C.MINP];
+              if (st.vol > 1) {
+                rsvV[o + RSV.RES_ORGN] = (st.orgn * 1000) / st.vol;
+                rsvV[o + RSV.RES_ORGP] = (st.orgp * 1000) / st.vol;
+                rsvV[o + RSV.RES_NO3] = (st.no3 * 1000) / st.vol;
+                rsvV[o + RSV.RES_MINP] = (st.solp * 1000) / st.vol;
+              }
               // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
               if (resDay.seep > 0 && m.subArea[si] > 0) {
                 const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
@@ -433,6 +472,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             totals.monthly[mon * NBV + k] += bv[k];
           }
         }
+        if (rsvOn.length && obs.reservoirDay) obs.reservoirDay(ctx, rsvV, rsvOn);
         const r = obs.day(ctx, hv, sv, rv, bv);
         if (r) await r;
         sv.fill(0);
@@ -441,6 +481,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       }
       // ---- end of year (endYear): operations still scheduled for this year are forced
       // (e.g. a heat-unit harvest/kill that was not reached), then the year marker is passed
+      // target N of the yield for auto-fertilization: running mean with this year's (simulate.f)
+      for (let h = 0; h < n; h++) m.tnylda[h] = (m.tnylda[h] * (y + 1) + m.tnyld[h]) / (y + 2);
       if (c.idaf < 181) {
         for (let h = 0; h < n; h++) {
           if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);

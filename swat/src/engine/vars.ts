@@ -50,3 +50,13 @@ export const NBV = 43;
 export const C = { SED: 0, NO3: 1, ORGN: 2, ORGP: 3, MINP: 4 } as const;
 export const NC = 5;
 
+
+/** The 41 values of an output.rsv row (rev 637 writem.f/writed.f order) and how each is
+ * aggregated over a period: 0 sum, 1 mean, 2 last. */
+export const NRSV = 41;
+export const RSV = { VOL: 0, FLOW_IN: 1, FLOW_OUT: 2, PCP: 3, EVAP: 4, SEEP: 5, SED_IN: 6, SED_OUT: 7, SED_CONC: 8, ORGN_IN: 9, ORGN_OUT: 10,
+  RES_ORGN: 11, ORGP_IN: 12, ORGP_OUT: 13, RES_ORGP: 14, NO3_IN: 15, NO3_OUT: 16, RES_NO3: 17, MINP_IN: 24, MINP_OUT: 25, RES_MINP: 26, SECCHI: 29 } as const;
+export const RSV_AGG = new Int8Array(NRSV);
+for (const k of [1, 2, 8, 11, 14, 17, 20, 23, 26, 39, 40]) RSV_AGG[k] = 1;
+RSV_AGG[0] = 2;
+RSV_AGG[29] = 2;

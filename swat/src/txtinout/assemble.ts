@@ -107,11 +107,21 @@ export type AssemblyInput = {
     /** IPRINT: 0 monthly, 1 daily, 2 yearly */
     printSetting: 0 | 1 | 2;
   };
-  /** HRUs printed in output.hru (numbers in the project, 1..; at most 20; default the first) */
+  /** HRUs printed in output.hru (numbers in the project, 1..; at most 20; default the first
+   * DEFAULT_PRINTED_HRUS of the project) */
   hruPrint?: number[];
   /** output.hru variables (SWAT's IPDVAB codes, at most 20; empty: all) */
   hruVars?: number[];
 };
+
+/** HRUs printed in output.hru when the scenario chose none: the project's first 20 (file.cio's
+ * print list holds at most 20). */
+export const DEFAULT_PRINTED_HRUS = 20;
+
+/** The HRU numbers file.cio prints when none were chosen: 1..min(20, HRUs). */
+export function defaultHruPrint(totalHrus: number): number[] {
+  return Array.from({ length: Math.max(1, Math.min(DEFAULT_PRINTED_HRUS, totalHrus)) }, (_, i) => i + 1);
+}
 
 /** Stations per weather file (SWAT2012 reads at most 300 gages per pcp/tmp file here). */
 export const STATIONS_PER_FILE = 300;
@@ -305,7 +315,7 @@ export function assembleProject(input: AssemblyInput): SwatProject {
     IPDVAR: Array(20).fill(0),
     IPDVAS: Array(15).fill(0),
     IPDVAB: [...(input.hruVars ?? []).slice(0, 20), ...Array(20).fill(0)].slice(0, 20),
-    IPDHRU: [...(input.hruPrint?.length ? input.hruPrint : [1]).slice(0, 20), ...Array(20).fill(0)].slice(0, 20),
+    IPDHRU: [...(input.hruPrint?.length ? input.hruPrint : defaultHruPrint(input.subbasins.reduce((n, s) => n + s.hrus.length, 0))).slice(0, 20), ...Array(20).fill(0)].slice(0, 20),
   };
   delete (cio as { layout?: unknown }).layout;
 

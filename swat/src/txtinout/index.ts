@@ -42,5 +42,5 @@ export {
 } from './databases.ts';
 export { parseKeyed, formatKeyed, schemaDefaults } from './keyed.ts';
 export { decodeLatin1, encodeLatin1 } from './lines.ts';
-export { assembleProject, buildFig, dayStamps, daysBetween, STATIONS_PER_FILE } from './assemble.ts';
+export { assembleProject, buildFig, dayStamps, daysBetween, STATIONS_PER_FILE, DEFAULT_PRINTED_HRUS, defaultHruPrint } from './assemble.ts';
 export type { AssemblyInput, AssemblySubbasin, AssemblyHru, AssemblyStation, AssemblyWeather, SubbasinParts, HruParts } from './assemble.ts';

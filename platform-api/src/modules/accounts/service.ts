@@ -42,6 +42,22 @@ async function send(deps: Deps, list: Mail[]): Promise<void> {
   for (const m of list) await queueMail(deps, m);
 }
 
+/** What other modules do once an address is confirmed — groups: the invitations that waited
+ * for it — by module name (registering twice replaces). A failing handler is logged, never fatal. */
+const confirmedHandlers = new Map<string, (user: User) => Promise<unknown>>();
+export function onEmailConfirmed(name: string, handler: (user: User) => Promise<unknown>): void {
+  confirmedHandlers.set(name, handler);
+}
+async function emailConfirmed(deps: Deps, user: User): Promise<void> {
+  for (const [name, handler] of confirmedHandlers) {
+    try {
+      await handler(user);
+    } catch (err) {
+      deps.log.warn({ err, handler: name }, 'email confirmation handler failed');
+    }
+  }
+}
+
 function fail(errors: FieldErrorMap): void {
   if (Object.keys(errors).length) throw new InputError(errors);
 }
@@ -93,6 +109,7 @@ export async function registerUser(deps: Deps, body: unknown, opts: RegisterOpti
     return { user, mail: mails.confirmationMail(deps.config, user, code, await siteName(trx)) };
   });
   if (mail) await send(deps, [mail]);
+  else await emailConfirmed(deps, user); // an administrator's account is confirmed at once
   return user;
 }
 
@@ -103,6 +120,7 @@ export async function confirmAccount(deps: Deps, userId: number, code: string): 
     if (!used) throw new InputError(ACCOUNT_MESSAGES.codeLinkInvalid);
     return User.query(trx).patchAndFetchById(userId, { emailConfirmed: true });
   });
+  await emailConfirmed(deps, user);
   // The administrators hear of an account waiting for them (bell → the pending-users page).
   if (user.roles.includes('Pending')) {
     const admins = await User.query().where('emailConfirmed', true).where((q) => q.whereRaw(`roles @> '["Admin"]'::jsonb`).orWhereRaw(`roles @> '["PartialAdmin"]'::jsonb`));
@@ -303,6 +321,8 @@ export async function confirmEmailChange(deps: Deps, userId: number, code: strin
     // bootstrap administrator's code-less sign-in ends with a real address.
     await User.query(trx).patch({ email: used.data, emailConfirmed: true, mfaExempt: false, tokenVersion: user.tokenVersion + 1 }).where('id', userId);
   });
+  const changed = await User.query().findById(userId);
+  if (changed) await emailConfirmed(deps, changed);
 }
 
 /** POST account/changepassword {oldPassword, newPassword}: older tokens and remembered

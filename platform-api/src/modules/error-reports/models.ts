@@ -1,5 +1,7 @@
-// Error reports (migration 005_scenarios.ts): what a user sends about a failed project job or
-// scenario run (spec 1 'errors' sub-page, spec 2 §4 'Report this error').
+// Error reports (migrations 005_scenarios.ts, 009_groups.ts): what a user sends about a failed
+// project job or scenario run (spec 1 'errors' sub-page, spec 2 §4 'Report this error'), or as
+// general feedback about no project (spec 1 /feedback); the administrator's reply
+// (developerComments, resolvedBy, resolvedDate) is set by the admin area.
 import type { Modifiers, QueryBuilder } from 'objection';
 import { BaseModel } from '../../db/base-model.ts';
 import { Project, type Viewer } from '../projects/models.ts';
@@ -10,7 +12,8 @@ export class ErrorReport extends BaseModel {
   static override tableName = 'error_reports';
 
   static override modifiers: Modifiers<QueryBuilder<ErrorReport>> = {
-    /** The reports a user may read: those of projects they may open, and their own reports about no project. */
+    /** The reports a user may read: those of projects they may open (owner, group members,
+     * administrators), and their own (general feedback, or about a project they no longer see). */
     accessibleBy(query: QueryBuilder<ErrorReport>, user: Viewer) {
       const t = query.tableRefFor(ErrorReport);
       if (!user) {
@@ -20,7 +23,7 @@ export class ErrorReport extends BaseModel {
       query.where((w) =>
         w
           .whereIn(`${t}.projectId`, Project.query().select('projects.id').modify('accessibleBy', user))
-          .orWhere((own) => own.whereNull(`${t}.projectId`).where(`${t}.userId`, user.id)),
+          .orWhere(`${t}.userId`, user.id),
       );
     },
   };
@@ -43,6 +46,9 @@ export class ErrorReport extends BaseModel {
   declare userComments: string;
   declare status: 'Submitted' | 'Working' | 'Resolved';
   declare dateSubmitted: Date;
+  declare developerComments: string;
+  declare resolvedBy: string | null;
+  declare resolvedDate: Date | null;
   declare project?: Project | null;
   declare scenario?: Scenario | null;
 }

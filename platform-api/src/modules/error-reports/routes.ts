@@ -1,4 +1,5 @@
-// The errorreports calls (spec 1 §7, spec 2 §7): submit, a project's reports (grid), one report.
+// The errorreports calls (spec 1 §7, spec 2 §7): submit (a project's, a scenario's, or general
+// feedback), the user's own list (grid, /feedback), a project's reports (grid), one report.
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireRegistered } from '../../http/auth.ts';
@@ -11,6 +12,10 @@ export function register(router: Router, deps: AppDeps): void {
     const b = ctx.request.body;
     const form = b && typeof b === 'object' && !Array.isArray(b) ? (b as reports.ErrorReportForm) : {};
     ctx.body = await reports.submitErrorReport(deps, currentUser(ctx), form);
+  });
+  router.get('/errorreports', requireRegistered, async (ctx) => {
+    const { query } = reports.feedbackRowsQuery(deps, currentUser(ctx));
+    await sendGrid(ctx, deps.db, query, reports.FEEDBACK_GRID, { csvName: 'feedback.csv', map: (r) => ({ ...r, projectID: r.projectId, scenarioID: r.scenarioId }) });
   });
   router.get('/errorreports/project/:projectID', requireRegistered, async (ctx) => {
     const { query } = await reports.errorReportRowsQuery(deps, currentUser(ctx), intParam(ctx.params.projectID));

@@ -1,6 +1,8 @@
-// Error reports (spec 1 'errors' sub-page, spec 2 §4 'Report this error'): a user reports a
-// failed project job or scenario run — optionally clearing the error — and reads the reports of
-// the projects they may open. Reports go through ErrorReport's `accessibleBy` modifier.
+// Error reports and feedback (spec 1 'errors' sub-page and /feedback, spec 2 §4 'Report this
+// error'): a user reports a failed project job or scenario run — optionally clearing the error —
+// or sends general feedback about no project; reads the reports of the projects they may open and
+// their own list (/feedback: 50 a page, newest first) with the administrator's reply. Reports go
+// through ErrorReport's `accessibleBy` modifier.
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { InputError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
@@ -64,7 +66,7 @@ export const ERROR_REPORT_GRID: GridSpec = {
 
 /** A project's error reports (spec 1 'errors' sub-page; 50 per page, newest first), as a knex query for the grid helpers. */
 export async function errorReportRowsQuery(deps: AppDeps, user: User, projectId: number): Promise<{ query: Knex.QueryBuilder }> {
-  await projectFor(user, projectId); // 404 / 403 before an empty list
+  await projectFor(user, projectId); // 404 before an empty list
   const query = ErrorReport.query(deps.db)
     .alias('r')
     .select('r.id', 'r.title', raw(`coalesce(s.name, '') as scenario`), 'r.scenarioId', 'r.status', 'r.dateSubmitted')
@@ -75,23 +77,63 @@ export async function errorReportRowsQuery(deps: AppDeps, user: User, projectId:
   return { query };
 }
 
-/** One report: a project's report answers like the project (404 none, 403 someone else's); a report about no project only its author reads. */
+/** One report: its author, and whoever may open its project, reads it (404 for anyone else, as for none). */
 export async function getErrorReport(user: User, id: number) {
-  const r = await ErrorReport.query().findById(id).modify('accessibleBy', user);
-  if (!r) {
-    const other = await ErrorReport.query().findById(id).select('projectId');
-    if (other?.projectId != null) await projectFor(user, other.projectId); // throws: the project is someone else's, or gone
-    throw new NotFoundError();
-  }
+  const r = await ErrorReport.query().findById(id).modify('accessibleBy', user).withGraphFetched('[project(name), scenario(name)]').modifiers({ name: (q) => q.select('id', 'name') });
+  if (!r) throw new NotFoundError();
   return {
     id: r.id,
     projectID: r.projectId,
+    project: r.project?.name ?? null,
     scenarioID: r.scenarioId,
+    scenario: r.scenario?.name ?? null,
     title: r.title,
     message: r.message,
     exception: r.exception,
     userComments: r.userComments,
     status: r.status,
     dateSubmitted: r.dateSubmitted,
+    /** the administrator's reply (the admin area sets it) */
+    developerComments: r.developerComments ?? '',
+    resolvedBy: r.resolvedBy ?? null,
+    resolvedDate: r.resolvedDate ?? null,
   };
+}
+
+export const FEEDBACK_GRID: GridSpec = {
+  columns: [
+    { field: 'id', header: 'ID', filter: false },
+    { field: 'title', header: 'Title' },
+    { field: 'project', header: 'Project' },
+    { field: 'projectId', header: 'Project ID', filter: false, csv: false },
+    { field: 'scenario', header: 'Scenario' },
+    { field: 'scenarioId', header: 'Scenario ID', filter: false, csv: false },
+    { field: 'status', header: 'Status' },
+    { field: 'hasReply', header: 'Replied', filter: false },
+    { field: 'dateSubmitted', header: 'Submitted', filter: false },
+  ],
+  defaultSort: 'dateSubmitted_desc',
+  defaultPerPage: 50,
+};
+
+/** GET errorreports: the user's own reports and feedback (spec 1 /feedback: 50 a page by date, newest first). */
+export function feedbackRowsQuery(deps: Pick<AppDeps, 'db'>, user: User): { query: Knex.QueryBuilder } {
+  const query = ErrorReport.query(deps.db)
+    .alias('r')
+    .select(
+      'r.id',
+      'r.title',
+      raw(`coalesce(p.name, '') as project`),
+      'r.projectId',
+      raw(`coalesce(s.name, '') as scenario`),
+      'r.scenarioId',
+      'r.status',
+      raw(`(r.developer_comments <> '') as has_reply`),
+      'r.dateSubmitted',
+    )
+    .leftJoin('projects as p', 'p.id', 'r.projectId')
+    .leftJoin('scenarios as s', 's.id', 'r.scenarioId')
+    .where('r.userId', user.id)
+    .toKnexQuery();
+  return { query };
 }

@@ -69,6 +69,7 @@ export async function documentPath(deps: AppDeps, user: User, id: number, fileNa
 }
 
 export async function deleteDocument(deps: AppDeps, user: User, id: number, fileName: string): Promise<void> {
+  await projectFor(user, id, 'edit');
   const path = await documentPath(deps, user, id, fileName);
   rmSync(path, { force: true });
   await Project.query().patch({ lastModifiedDate: new Date() }).where('id', id);
@@ -78,7 +79,7 @@ type Received = { name: string; tmp: string; tooLarge: boolean; badType: boolean
 
 /** Receives a multipart upload of one or more files (any field name). */
 export async function uploadDocuments(deps: AppDeps, user: User, id: number, req: IncomingMessage) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   const dir = documentsDir(deps, p.id);
   const tmpDir = join(projectDir(deps, p.id), 'tmp');
   mkdirSync(tmpDir, { recursive: true });

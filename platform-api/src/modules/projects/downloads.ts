@@ -82,7 +82,7 @@ export async function downloads(deps: AppDeps, user: User, id: number) {
 }
 
 export async function requestZip(deps: AppDeps, user: User, id: number, includeGis: boolean) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   if (isBusy(p) || !p.isCreated) throw new InputError(BUSY_MESSAGE);
   if ((await scenarioState(deps.db, p.id)).isRunningScenarios) throw new InputError('The project cannot be zipped while scenarios are running.');
   const tier = await tierOf(user);
@@ -94,7 +94,7 @@ export async function requestZip(deps: AppDeps, user: User, id: number, includeG
 }
 
 export async function abortZip(deps: AppDeps, user: User, id: number) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   if (!p.isZipping) return { value: false };
   await Project.query().patch({ zipAbort: true, isZipping: false, progressPercent: 0, statusMessage: 'Zip cancelled.', progressMessage: 'Zip cancelled.' }).where('id', p.id);
   await deps.bus.publish(projectRoom(p.id), PROJECT_STATUS_EVENT, { projectID: p.id, progress: 0, statusMessage: 'Zip cancelled.', message: 'Zip cancelled.' });

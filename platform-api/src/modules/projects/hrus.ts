@@ -81,7 +81,7 @@ function checkHruForm(p: Project, form: HruForm) {
 }
 
 export async function submitHrus(deps: AppDeps, user: User, form: HruForm) {
-  const p = await projectFor(user, form.projectID);
+  const p = await projectFor(user, form.projectID, 'edit');
   if (isBusy(p) || !p.isCreated) throw new InputError(BUSY_MESSAGE);
   if ((await scenarioState(deps.db, p.id)).numScenarios > 0) throw new InputError(HAS_SCENARIOS_MESSAGE);
   const { units, threshold } = checkHruForm(p, form);
@@ -118,7 +118,7 @@ export async function submitHrus(deps: AppDeps, user: User, form: HruForm) {
 }
 
 export async function resetHrus(deps: AppDeps, user: User, id: number) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   if (isBusy(p)) throw new InputError(BUSY_MESSAGE);
   if ((await scenarioState(deps.db, p.id)).numScenarios > 0) throw new InputError(HAS_SCENARIOS_MESSAGE);
   await deps.db.transaction(async (trx) => {

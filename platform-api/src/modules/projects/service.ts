@@ -1,7 +1,8 @@
 // Projects (spec 1 §2–§7): list, create (a job), view, rename, copy (a job), delete, clear
 // error, metadata and map. HRUs are hrus.ts, downloads and exports downloads.ts, documents
-// documents.ts. Every call reaches its project through `projectFor` (access.ts), lists through
-// Project's `accessibleBy` modifier: only the owner reaches a project.
+// documents.ts. Every call reaches its project through `projectFor` (access.ts) with the action
+// it needs (view, edit, share, delete: owner, group members, administrators); the user's lists
+// are their own projects (`ownedBy`; projects shared with their groups are groups/projects).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -12,8 +13,9 @@ import type { GridSpec } from '../../db/grid.ts';
 import { Notification } from '../accounts/models.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { readableDataset } from '../datasets/service.ts';
+import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../groups/service.ts';
 import type { User } from '../users/models.ts';
-import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, tierOf } from './access.ts';
+import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
 import { SCENARIO_COUNT_SQL, scenarioState } from './scenarios-link.ts';
 import { isBusy, progressOf, statusOf } from './status.ts';
@@ -74,7 +76,7 @@ export function projectRowsQuery(db: Knex, user: User): { query: Knex.QueryBuild
       'p.hasError',
     )
     .leftJoin('datasets as d', 'd.id', 'p.datasetId')
-    .modify('accessibleBy', user)
+    .modify('ownedBy', user)
     .toKnexQuery();
   return { query };
 }
@@ -114,9 +116,9 @@ export async function dashboard(deps: AppDeps, user: User) {
 export async function recentActivity(deps: AppDeps, user: User) {
   return {
     projects: await recentProjects(deps, user, 6),
-    hasGroups: false, // groups arrive with their issue
+    hasGroups: await hasGroups(user),
     hasAccessToUploads: await hasAccessToUploads(user),
-    groupInvites: [],
+    groupInvites: await pendingInvites(user),
     isImporting: false,
   };
 }
@@ -180,11 +182,15 @@ export async function projectJson(deps: AppDeps, p: Project) {
 export async function getProject(deps: AppDeps, user: User, id: number) {
   const p = await projectFor(user, id);
   const tier = await tierOf(user);
+  const permissions = await projectPermissions(user, p);
   return {
-    project: await projectJson(deps, p),
+    project: { ...(await projectJson(deps, p)), groups: await projectGroups(user, p) },
     tier: tier ? { id: tier.id, name: tier.name, subbasinLimit: tier.subbasinLimit, hruLimit: tier.hruLimit, datasets: tier.datasets } : null,
     status: statusOf(p),
-    groupOptions: [] as { value: number; text: string }[],
+    /** the groups the user may share it with (the owner's groups it is not shared with yet) */
+    groupOptions: await shareOptions(user, p),
+    /** what the user may do with it (owner, group member, administrator): the pages show only what works */
+    permissions,
     progress: progressOf(p),
   };
 }
@@ -292,14 +298,14 @@ export async function copyProject(deps: AppDeps, user: User, id: number, value: 
 }
 
 export async function renameProject(user: User, id: number, value: unknown) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   const name = checkProjectName(value, 'value', NAME_MESSAGES.renameRequired);
   await Project.query().patch({ name, lastModifiedDate: new Date() }).where('id', p.id);
   return { id: p.id, value: name, name };
 }
 
 export async function deleteProject(deps: AppDeps, user: User, id: number): Promise<void> {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'delete');
   const scen = await scenarioState(deps.db, p.id);
   if (scen.isRunningScenarios) throw new InputError('The project has scenarios running. Please wait for them to finish or cancel them first.');
   await Project.query().deleteById(p.id);
@@ -307,7 +313,7 @@ export async function deleteProject(deps: AppDeps, user: User, id: number): Prom
 }
 
 export async function clearError(user: User, id: number) {
-  const p = await projectFor(user, id);
+  const p = await projectFor(user, id, 'edit');
   await Project.query().patch({ hasError: false, exceptionMessage: '', statusMessage: '', progressMessage: '', progressPercent: 0 }).where('id', p.id);
   return { value: true };
 }

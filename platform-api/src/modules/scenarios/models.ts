@@ -37,6 +37,14 @@ export class Scenario extends BaseModel {
     accessibleBy(query: QueryBuilder<Scenario>, user: Viewer) {
       query.whereIn(`${query.tableRefFor(Scenario)}.projectId`, Project.query().select('projects.id').modify('accessibleBy', user));
     },
+    /** The scenarios whose last run the user started (tier usage: runs count against the runner's
+     * tier); a run from before runners were kept counts for the project's owner. */
+    runBy(query: QueryBuilder<Scenario>, user: Pick<User, 'id'>) {
+      const t = query.tableRefFor(Scenario);
+      query.where((w) =>
+        w.where(`${t}.runUserId`, user.id).orWhere((o) => o.whereNull(`${t}.runUserId`).whereIn(`${t}.projectId`, Project.query().select('projects.id').modify('ownedBy', user))),
+      );
+    },
   };
 
   static override get relationMappings() {
@@ -56,6 +64,8 @@ export class Scenario extends BaseModel {
   declare id: number;
   declare projectId: number;
   declare userId: number | null;
+  /** who started the last run (migration 009) */
+  declare runUserId: number | null;
   declare name: string;
   declare weatherDatasetId: number | null;
   declare climateChangeScenarioId: number | null;

@@ -58,7 +58,7 @@ function checkModType(modType: string): string {
 }
 
 async function writableScenario(user: User, scenarioId: number): Promise<Scenario> {
-  const { scenario } = await scenarioFor(user, scenarioId);
+  const { scenario } = await scenarioFor(user, scenarioId, 'edit');
   if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   return scenario;
 }
@@ -247,4 +247,64 @@ export async function selectionMatching(deps: AppDeps, user: User, projectId: nu
   if (slopes.length) q.whereIn('slopeClass', slopes);
   const rows = (await q.orderBy('sortOrder').limit(10_000).select('id', 'subbasin', 'subbasinId', 'subbasinName', 'landuse', 'soil', 'slopeClass', 'slope', 'slopeLength', 'area', 'fraction')) as Record<string, unknown>[];
   return rows.map((r) => ({ ...r, id: Number(r.id), subbasin: r.subbasinName, subbasinNumber: r.subbasin }));
+}
+
+// ─── what editors' server halves read and write besides the generic calls ──────────────
+// (plugin-sdk PlatformServices: deleteMod, replaceSomeMods, hrus, landUses)
+
+/** Removes one change of a scenario (a record's change of a records table). */
+export async function deleteScenarioMod(deps: AppDeps, user: User, scenarioId: number, modId: number): Promise<{ value: true }> {
+  const mod = await ScenarioModification.query().findById(modId);
+  if (!mod || mod.scenarioId !== scenarioId) throw new NotFoundError();
+  return deleteMod(deps, user, modId);
+}
+
+/** Replaces the changes `only` of a table (none: nothing is replaced) with one, in one transaction. */
+export async function replaceSomeMods(deps: AppDeps, user: User, scenarioId: number, modType: string, only: number[], body: ChangeBody): Promise<{ value: true; id: number }> {
+  const change = await checkedChange(deps, user, scenarioId, modType, body);
+  return deps.db.transaction(async (trx) => {
+    if (only.length) await ScenarioModification.query(trx).where({ scenarioId, modType }).whereIn('id', only).delete();
+    return storeChange(trx, change);
+  });
+}
+
+/** The project's current HRUs in the order a run writes them (run/build.ts: by subbasin number,
+ * then sortOrder), `number` 1.. being the HRU's number in the TxtInOut. */
+export async function scenarioHrus(deps: AppDeps, user: User, scenarioId: number) {
+  const { scenario } = await scenarioFor(user, scenarioId);
+  const rows = (await deps.db('project_hrus')
+    .where({ projectId: scenario.projectId, removed: false })
+    .orderBy([{ column: 'subbasin' }, { column: 'sortOrder' }])
+    .select('id', 'subbasin', 'subbasinId', 'subbasinName', 'landuse', 'soil', 'slopeClass', 'slope', 'slopeLength', 'area', 'fraction')) as Record<string, any>[];
+  return rows.map((r, i) => ({
+    id: Number(r.id),
+    number: i + 1,
+    subbasin: String(r.subbasinName),
+    subbasinNumber: Number(r.subbasin),
+    subbasinId: Number(r.subbasinId),
+    landuse: r.landuse as string,
+    soil: r.soil as string,
+    slopeClass: r.slopeClass as string,
+    slope: Number(r.slope),
+    slopeLength: Number(r.slopeLength),
+    area: Number(r.area),
+    fraction: Number(r.fraction),
+  }));
+}
+
+/** The land uses of the project's current HRUs: the dataset's name, the number of HRUs, and the
+ * .mgt their first HRU is written with (its own, else the land use's template, as build.ts). */
+export async function scenarioLandUses(deps: AppDeps, user: User, scenarioId: number) {
+  const { scenario, project } = await scenarioFor(user, scenarioId);
+  const rows = (await deps.db.raw(
+    `select l.landuse, l.hrus, c.name,
+            coalesce((select h.swat->'mgt' from project_hrus ph join hrus h on h.id = ph.hru_id
+                       where ph.project_id = ? and not ph.removed and ph.landuse = l.landuse
+                       order by ph.subbasin, ph.sort_order limit 1), c.swat->'mgt') as mgt
+       from (select landuse, count(*)::int as hrus from project_hrus where project_id = ? and not removed group by landuse) l
+       left join land_use_codes c on c.dataset_id = ? and c.code = l.landuse
+      order by l.landuse`,
+    [scenario.projectId, scenario.projectId, project.datasetId ?? -1],
+  )).rows as { landuse: string; hrus: number; name: string | null; mgt: unknown }[];
+  return rows.map((r) => ({ code: r.landuse, name: r.name ?? r.landuse, hrus: Number(r.hrus), ...(r.mgt ? { mgt: r.mgt } : {}) }));
 }

@@ -7,7 +7,7 @@ import { customOutputServices } from '../custom-outputs/platform.ts';
 import { Dataset } from '../datasets/models.ts';
 import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
-import { deleteModType, getMods, replaceMods, saveMod } from './mods.ts';
+import { deleteModType, deleteScenarioMod, getMods, replaceMods, replaceSomeMods, saveMod, scenarioHrus, scenarioLandUses } from './mods.ts';
 import { scenarioFor } from './service.ts';
 
 export function platformServices(deps: AppDeps, user: User | undefined): PlatformServices {
@@ -31,6 +31,10 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
         const swat = (row?.swat ?? {}) as Record<string, any>;
         return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {} };
       },
+      deleteMod: (id, modId) => deleteScenarioMod(deps, who(), id, modId),
+      replaceSomeMods: (id, modType, only, body) => replaceSomeMods(deps, who(), id, modType, only, body),
+      hrus: (id) => scenarioHrus(deps, who(), id),
+      landUses: (id) => scenarioLandUses(deps, who(), id),
     },
     customOutputs: customOutputServices(deps, who),
     outputs: outputServices(deps, who),

@@ -1,7 +1,8 @@
 // Scenarios (spec 2 §2–§9): options, the form (create, edit), view, grid, copy, delete, run
 // requests with the tier checks, abort and clear error. The run itself is the `scenario-run`
 // job (run/job.ts); saved changes are mods.ts; error reports their own module. Every call goes
-// through `scenarioFor`/`projectFor`: who may reach the project may reach its scenarios.
+// through `scenarioFor`/`projectFor` with its action: whoever may view, edit or run the project
+// (the owner, members of a group it is shared with, administrators) may do so with its scenarios.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -9,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { InputError, NotAllowedError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
 import type { GridSpec } from '../../db/grid.ts';
 import { Dataset, WeatherDataset } from '../datasets/models.ts';
-import { NAME_MESSAGES, projectFor, projectNameErrors, tierOf } from '../projects/access.ts';
+import { NAME_MESSAGES, mayWatchProject, projectFor, projectNameErrors, tierOf, type ProjectAction } from '../projects/access.ts';
 import { Project, type Viewer } from '../projects/models.ts';
 import { isBusy } from '../projects/status.ts';
 import type { Tier } from '../tiers/models.ts';
@@ -59,17 +60,19 @@ const validDate = (s: unknown): s is string => typeof s === 'string' && /^\d{4}-
 
 // ─── access ─────────────────────────────────────────────────────────────────────────────
 
-/** The scenario and its project: 404 when there is none, 403 when the project is someone else's. */
-export async function scenarioFor(user: User, id: number, trx?: Knex.Transaction): Promise<{ scenario: Scenario; project: Project }> {
+/** The scenario and its project, when the user may do `action` with the project: 404 when there is
+ * none or the user may not see its project, 403 when they see it but may not do this. */
+export async function scenarioFor(user: Viewer, id: number, action: ProjectAction = 'view', trx?: Knex.Transaction): Promise<{ scenario: Scenario; project: Project }> {
   const scenario = await Scenario.query(trx).findById(id);
   if (!scenario) throw new NotFoundError();
-  const project = await projectFor(user, scenario.projectId, trx);
+  const project = await projectFor(user, scenario.projectId, action, trx);
   return { scenario, project };
 }
 
-/** Whether the user may join the scenario's live-status room. */
+/** Whether the user may join the scenario's live-status room (who may view its project). */
 export async function mayWatchScenario(user: Viewer, id: number): Promise<boolean> {
-  return !!(await Scenario.query().findById(id).modify('accessibleBy', user).select('scenarios.id'));
+  const scenario = await Scenario.query().findById(id).select('projectId');
+  return !!scenario && (await mayWatchProject(user, scenario.projectId));
 }
 
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────
@@ -110,8 +113,9 @@ export async function canRun(db: Knex, user: User, project: Project, scenario?: 
   const limits = tierLimits(user, tier, project);
   if (!limits.withinLimits) return { canRun: false, runLimit: limits.message };
   if (!tier) return { canRun: true, runLimit: '' };
-  // the tier counts the runs of the user's own projects
-  const mine = () => Scenario.query(db).whereIn('projectId', Project.query(db).select('projects.id').modify('ownedBy', user));
+  // the tier counts the runs the user started, in any project (a group member's runs of a shared
+  // project count against the member's tier); runs from before runners were kept count for the owner
+  const mine = () => Scenario.query(db).modify('runBy', user);
   if (tier.concurrencyLimit > 0) {
     const n = await mine().where('isRunning', true).resultSize();
     if (n >= tier.concurrencyLimit) {
@@ -301,7 +305,7 @@ export async function checkScenarioForm(deps: AppDeps, project: Project, form: S
 }
 
 export async function createScenario(deps: AppDeps, user: User, projectId: number, form: ScenarioForm): Promise<{ id: number }> {
-  const project = await projectFor(user, projectId);
+  const project = await projectFor(user, projectId, 'edit');
   if (!project.hasSetHrus) throw new InputError('Please set the HRUs of this project before creating scenarios.');
   const limits = tierLimits(user, await tierOf(user), project);
   if (!limits.withinLimits) throw new NotAllowedError(limits.message);
@@ -313,7 +317,7 @@ export async function createScenario(deps: AppDeps, user: User, projectId: numbe
 }
 
 export async function updateScenario(deps: AppDeps, user: User, id: number, form: ScenarioForm): Promise<{ id: number }> {
-  const { scenario, project } = await scenarioFor(user, id);
+  const { scenario, project } = await scenarioFor(user, id, 'edit');
   if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   const f = await checkScenarioForm(deps, project, form);
   await Scenario.query().patch({ ...f, lastModifiedDate: new Date() }).where('id', id);
@@ -482,7 +486,7 @@ export async function listAll(user: User, projectId: number) {
 // ─── copy, delete ───────────────────────────────────────────────────────────────────────
 
 export async function copyScenario(deps: AppDeps, user: User, id: number, value: unknown): Promise<{ id: number }> {
-  const { scenario: s, project } = await scenarioFor(user, id);
+  const { scenario: s, project } = await scenarioFor(user, id, 'edit');
   const name = typeof value === 'string' ? value.trim() : '';
   const errors = projectNameErrors(name, COPY_NAME_REQUIRED);
   if (errors.length) throw new InputError({ value: errors });
@@ -517,7 +521,7 @@ export async function copyScenario(deps: AppDeps, user: User, id: number, value:
 }
 
 export async function deleteScenario(deps: AppDeps, user: User, id: number): Promise<{ value: true }> {
-  const { scenario, project } = await scenarioFor(user, id);
+  const { scenario, project } = await scenarioFor(user, id, 'edit');
   if (scenario.isRunning) throw new InputError('This scenario is running. Abort the run before deleting it.');
   await Scenario.query().deleteById(id);
   rmSync(scenarioDir(deps, id), { recursive: true, force: true });
@@ -538,7 +542,7 @@ export type RunRequest = {
 
 export async function requestRun(deps: AppDeps, user: User, id: number, req: RunRequest): Promise<{ value: true }> {
   const db = deps.db;
-  const { scenario, project } = await scenarioFor(user, id);
+  const { scenario, project } = await scenarioFor(user, id, 'run');
   const check = await canRun(db, user, project, scenario);
   if (!check.canRun) throw new InputError(`${RUN_BLOCKED} ${check.runLimit}`);
   const skipModelRun = !!req.skipModelRun;
@@ -559,6 +563,7 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
       exceptionMessage: '',
       currentProgress: 0,
       startRunDate: new Date(),
+      runUserId: user.id,
       runSettings,
       lastModifiedDate: new Date(),
     })
@@ -578,7 +583,7 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
 
 /** Abort (spec 2 §4): the worker stops at its next check and deletes the run files; a queued run never starts. */
 export async function abortRun(deps: AppDeps, user: User, id: number): Promise<{ value: true }> {
-  const { scenario, project } = await scenarioFor(user, id);
+  const { scenario, project } = await scenarioFor(user, id, 'run');
   if (!scenario.isRunning) return { value: true };
   await Scenario.query().patch({ abortRequested: true, statusMessage: 'Aborting...' }).where('id', id);
   await deps.bus.publish(scenarioRoom(id), SCENARIO_STATUS_EVENT, { scenarioID: id, projectID: project.id, progress: scenario.currentProgress, message: 'Aborting...', isRunning: true, hasRun: scenario.hasRun, hasError: false });
@@ -586,7 +591,7 @@ export async function abortRun(deps: AppDeps, user: User, id: number): Promise<{
 }
 
 export async function clearScenarioError(deps: AppDeps, user: User, id: number): Promise<{ value: true }> {
-  const { scenario } = await scenarioFor(user, id);
+  const { scenario } = await scenarioFor(user, id, 'edit');
   if (scenario.isRunning) throw new InputError(RUNNING_MESSAGE);
   await Scenario.query().patch({ hasError: false, statusMessage: '', exceptionMessage: '', currentProgress: 0 }).where('id', id);
   await reportScenarioProgress(deps, id, 0, '', {}, false);

@@ -154,7 +154,7 @@ export async function applyChanges(built: BuiltProject, mods: ScenarioModificati
       unapplied.push(table);
       continue;
     }
-    await editor.apply({ project: built.project, changes: list.sort((a, b) => a.id - b.id).map(toChange), hrusOf, subbasinsOf });
+    await editor.apply({ project: built.project, changes: list.sort((a, b) => a.id - b.id).map(toChange), hrusOf, subbasinsOf, hruId: (s, i) => meta.get(s.number)?.[i]?.projectHruId });
     applied.push(table);
   }
   return { applied, unapplied };

@@ -217,7 +217,8 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
 }
 
 async function notifyByMail(deps: AppDeps, id: number, what: string): Promise<void> {
-  const row = (await deps.db('scenarios as s').join('projects as p', 'p.id', 's.projectId').join('users as u', 'u.id', 'p.userId').where('s.id', id).first('s.name', 's.projectId', 'p.name as projectName', 'u.email')) as
+  // the one who started the run asked for the mail (a group member running a shared project), else the owner
+  const row = (await deps.db('scenarios as s').join('projects as p', 'p.id', 's.projectId').join('users as u', (j) => j.on('u.id', '=', deps.db.raw('coalesce(s.run_user_id, p.user_id)'))).where('s.id', id).first('s.name', 's.projectId', 'p.name as projectName', 'u.email')) as
     | { name: string; projectId: number; projectName: string; email: string }
     | undefined;
   if (!row?.email) return;
