@@ -1,7 +1,16 @@
 import { defineEditor } from '@headwater/plugin-sdk';
 import pkg from '../package.json' with { type: 'json' };
-import { schema, uiSchema } from './schema.ts';
+import { schema, SETTING_URL, uiSchema } from './schema.ts';
 
-// Id, title, table and route come from package.json; the SDK's EditorPage does the rest.
-// selection: none | hru | subbasin | subbasin-months | single-hru
-export default defineEditor(pkg, { schema, uiSchema, selection: 'hru' });
+// One setting for the whole scenario: the SDK's one-setting page on GET/POST
+// scenarios/print/hruvars/{scenarioID} (item: the selection in effect, default: the default
+// selection), the checklist with its 'n of 20' counter, Save once the selection changed.
+export default defineEditor(pkg, {
+  schema,
+  uiSchema,
+  selection: 'none',
+  mode: 'single',
+  url: SETTING_URL,
+  intro:
+    'Choose up to 20 variables for output.hru. Until a selection is saved, a run prints every HRU variable (SWAT’s default when file.cio lists none); the list starts from a default selection of 20.',
+});

@@ -274,7 +274,14 @@ export default function WatershedMap(props: WatershedMapProps) {
       clickRef.current?.({ lat: lat!, lng: lng!, subbasin: sub });
     });
     map.on('rendercomplete', () => el.setAttribute('data-rendered', String(Date.now())));
+    // leaving the map ends the hover
+    const leave = () => {
+      parts.hoverSource.clear();
+      if (tip.current) tip.current.style.display = 'none';
+    };
+    el.addEventListener('mouseleave', leave);
     return () => {
+      el.removeEventListener('mouseleave', leave);
       map.setTarget(undefined);
       mapRef.current = null;
     };

@@ -3,6 +3,8 @@
 // @headwater/swat — the same functions `hw-swat ffa` runs, so a request's quantiles equal
 // `hw-swat ffa --input peaks_<n>.csv` on its own annual peaks.
 import { bulletin17b, emaAnalysis, type AnnualPeak, type B17bResult, type EmaResult } from '@headwater/swat/post/ffa/index.ts';
+import { emaConfidenceIntervals } from '@headwater/swat/post/ffa/ema-intervals.ts';
+import { fastMultipleGrubbsBeck } from './fast.ts';
 import { FFA_RETURN_PERIODS, type FfaMethod } from '@headwater/plugin-sdk/custom-outputs.ts';
 
 /** Exceedance probabilities of the drawn frequency curve (PeakFQ's list plus a few between). */
@@ -40,8 +42,9 @@ export type FfaSubbasinResult = {
     high: AnnualPeak[];
     zeroFlows: AnnualPeak[];
     conditionalAdjustment: boolean;
-    /** Bulletin 17C: the multiple Grubbs–Beck test of the smallest half of the peaks. */
-    mgbt: { flow: number; omega: number; pValue: number }[] | null;
+    /** Bulletin 17C: the multiple Grubbs–Beck test of the smallest half of the peaks — each
+     * one's ω and the critical ω of the outward sweep (α 0.005). */
+    mgbt: { flow: number; omega: number; critical: number }[] | null;
   } | null;
   quantiles: FfaQuantile[];
   curve: { aep: number; flow: number; lower: number | null; upper: number | null }[];
@@ -85,8 +88,11 @@ export function annualPeaks(times: readonly number[], value: (i: number) => numb
 const skewOptionsOf = (o: FfaOptions) =>
   o.generalizedSkew !== undefined && o.generalizedSkewMse !== undefined ? { generalizedSkew: o.generalizedSkew, generalizedSkewMse: o.generalizedSkewMse, skewOption: 'weighted' as const } : {};
 
+/** Speed-ups of a request over many subbasins (fast.ts): the same answers. */
+export type FfaSpeed = { frequencyFactor?: (aep: number, skew: number) => number };
+
 /** Fits the curve of one subbasin's peaks; a subbasin that cannot be fitted gets `error`. */
-export function analyseSubbasin(number: number, name: string, peaks: AnnualPeakOfDay[], options: FfaOptions): FfaSubbasinResult {
+export function analyseSubbasin(number: number, name: string, peaks: AnnualPeakOfDay[], options: FfaOptions, speed: FfaSpeed = {}): FfaSubbasinResult {
   const n = peaks.length;
   const ranked = [...peaks].sort((a, b) => b.flow - a.flow || a.year - b.year);
   const aepOf = new Map(ranked.map((p, i) => [p.year, (i + 1) / (n + 1)]));
@@ -106,7 +112,7 @@ export function analyseSubbasin(number: number, name: string, peaks: AnnualPeakO
   };
   const input = peaks.map((p) => ({ year: p.year, flow: p.flow }));
   try {
-    if (options.method === 'ema') return { ...base, ...fromEma(input, options, base) };
+    if (options.method === 'ema') return { ...base, ...fromEma(input, options, base, speed) };
     return { ...base, ...fromB17b(input, options, base) };
   } catch (err) {
     if (err instanceof RangeError) return { ...base, error: err.message };
@@ -139,10 +145,15 @@ function fromB17b(peaks: AnnualPeak[], options: FfaOptions, base: FfaSubbasinRes
   };
 }
 
-function fromEma(peaks: AnnualPeak[], options: FfaOptions, base: FfaSubbasinResult): Partial<FfaSubbasinResult> {
+function fromEma(peaks: AnnualPeak[], options: FfaOptions, base: FfaSubbasinResult, speed: FfaSpeed): Partial<FfaSubbasinResult> {
   const rps = [...FFA_RETURN_PERIODS];
-  const r: EmaResult = emaAnalysis(peaks, { ...skewOptionsOf(options), returnPeriods: rps, aeps: CURVE_AEPS });
-  const interval = (_aep: number): { lower: number; upper: number } | null => null;
+  // the multiple Grubbs–Beck test as emaAnalysis runs it (every year systematic, 10 or more),
+  // with the same decisions but without a p-value integral per rank
+  const mgbt = peaks.length >= 10 ? fastMultipleGrubbsBeck(peaks.map((p) => p.flow)) : null;
+  const lowOutliers = mgbt && mgbt.threshold > 0 ? { lowOutlierThreshold: mgbt.threshold } : { lowOutlierTest: 'none' as const };
+  const r: EmaResult = emaAnalysis(peaks, { ...skewOptionsOf(options), ...lowOutliers, returnPeriods: rps, aeps: CURVE_AEPS });
+  const ci = emaConfidenceIntervals(r, { generalizedSkewMse: options.generalizedSkewMse, frequencyFactor: speed.frequencyFactor });
+  const interval = (aep: number) => ci.find((c) => Math.abs(c.aep - aep) < 1e-9) ?? null;
   return {
     peaks: markOutliers(base, r.lowOutliers, []),
     stats: {
@@ -162,7 +173,7 @@ function fromEma(peaks: AnnualPeak[], options: FfaOptions, base: FfaSubbasinResu
       high: [],
       zeroFlows: peaks.filter((p) => p.flow <= 0),
       conditionalAdjustment: false,
-      mgbt: r.mgbt ? r.mgbt.statistics : null,
+      mgbt: mgbt ? mgbt.statistics : null,
     },
     quantiles: r.quantiles.map((q) => ({ returnPeriod: q.returnPeriod, aep: q.aep, flow: q.flow, lower: interval(q.aep)?.lower ?? null, upper: interval(q.aep)?.upper ?? null })),
     curve: r.frequencies.map((q) => ({ aep: q.aep, flow: q.flow, lower: interval(q.aep)?.lower ?? null, upper: interval(q.aep)?.upper ?? null })),

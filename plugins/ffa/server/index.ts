@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { CUSTOM_OUTPUT_MESSAGES, FFA_MESSAGES, FFA_METHODS, type FfaMethod } from '@headwater/plugin-sdk/custom-outputs.ts';
 import { definePluginServer, forEachUnitSeries, idParam, InputError, NotFoundError, storedValue, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
 import pkg from '../package.json' with { type: 'json' };
-import { analyseSubbasin, annualPeaks, peaksCsv, quantilesCsv, SUMMARY_HEADER, summaryLine, summaryRow, type FfaOptions, type FfaSubbasinResult } from './analysis.ts';
+import { tabulatedFrequencyFactor } from './fast.ts';
+import { analyseSubbasin, annualPeaks, CURVE_AEPS, peaksCsv, quantilesCsv, SUMMARY_HEADER, summaryLine, summaryRow, type FfaOptions, type FfaSubbasinResult } from './analysis.ts';
 
 const TOOL = pkg.headwater.id;
 /** Spec 2 §5/§8: daily output and more than 3 simulated years. */
@@ -49,6 +50,8 @@ export async function produceFfa(job: CustomOutputJob): Promise<{ message: strin
   const units = job.units.map((u) => u.number);
   const names = new Map(job.units.map((u) => [u.number, u.name]));
   const results: FfaSubbasinResult[] = new Array(units.length);
+  // Bulletin 17C's intervals evaluate K(p, g) at many skews: tabulated once for the request
+  const speed = options.method === 'ema' ? { frequencyFactor: tabulatedFrequencyFactor(CURVE_AEPS) } : {};
   await job.progress(0.01, 'Reading daily flows...');
   await forEachUnitSeries(
     job.outputs,
@@ -56,7 +59,7 @@ export async function produceFfa(job: CustomOutputJob): Promise<{ message: strin
     units,
     (s, axes) => {
       const peaks = annualPeaks(axes.times, (i) => storedValue(s.values[i]!));
-      const r = analyseSubbasin(s.unit, names.get(s.unit) ?? String(s.unit), peaks, options);
+      const r = analyseSubbasin(s.unit, names.get(s.unit) ?? String(s.unit), peaks, options, speed);
       results[s.index] = r;
       writeFileSync(join(job.resultsDir, resultFile(r.number)), JSON.stringify(r));
       writeFileSync(join(job.filesDir, `peaks_${r.number}.csv`), peaksCsv(r));

@@ -2,7 +2,7 @@
 // fails to load shows a contained error with Retry; the rest of the app keeps working.
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { matchRoute, type PageProps, type PluginDefinition, type PluginListing, type PluginRoute } from '@headwater/plugin-sdk';
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { forgetPlugin, loadPlugin } from './remotes.ts';
 
@@ -13,17 +13,21 @@ export function PluginPage({ plugin, route }: { plugin: PluginListing; route: Pl
   const [state, setState] = useState<State>({ status: 'loading' });
   const location = useLocation();
 
+  // Keyed by what identifies the remote, not the listing object: a refetched plugin list hands
+  // over new objects for unchanged plugins, which must not reload (and remount) their pages.
+  const current = useRef(plugin);
+  current.current = plugin;
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    loadPlugin(plugin).then(
+    loadPlugin(current.current).then(
       (def) => live && setState({ status: 'ready', def }),
       (error: Error) => live && setState({ status: 'error', error }),
     );
     return () => {
       live = false;
     };
-  }, [plugin, attempt]);
+  }, [plugin.id, plugin.entry, attempt]);
 
   const retry = () => {
     forgetPlugin(plugin);
