@@ -9,8 +9,9 @@
 // engine, loadOutputs) with one change: file.cio prints only FLOW_OUT of output.rch and PRECIP and
 // WYLD of output.sub (SWAT's print lists, IPDVAR/IPDVAS) — the full 46-column daily output.rch of
 // 2,000 reaches over 30 years would be ~12 GB of text; the tools read only FLOW_OUTcms.
-// Sizes: CUSTOM_BENCH_SUBBASINS (2000), CUSTOM_BENCH_YEARS (30).
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+// Sizes: CUSTOM_BENCH_SUBBASINS (2000), CUSTOM_BENCH_YEARS (30); CUSTOM_BENCH_KEEP=<dir> keeps a copy
+// of the SWAT Check scenario's files there (for profiling).
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSynthetic } from '../../datasets/src/synthetic.ts';
@@ -120,6 +121,7 @@ export default async function customOutputs(): Promise<Record<string, string | n
         checkRun(scenarioFolders(app.deps, id).files, 0);
         lib.push((performance.now() - t1) / 1000);
       }
+      if (process.env.CUSTOM_BENCH_KEEP) cpSync(scenarioFolders(app.deps, id).files, process.env.CUSTOM_BENCH_KEEP, { recursive: true });
       const sub = (await app.request(`/api/hruselection/subbasins/${projectId}`, { token })).body[5];
       const ts = performance.now();
       await app.request(`/api/scenarios/output/swatcheck/${id}/${sub.id}`, { token });
@@ -131,6 +133,8 @@ export default async function customOutputs(): Promise<Record<string, string | n
 
     // ── FFA and baseflow: 2,000 subbasins × 30 years daily ──
     {
+      // a watershed of this size is beyond the seeded tiers' limits: the bench lifts them
+      await app.deps.db('tiers').update({ subbasinLimit: 0, hruLimit: 0 });
       const n = Number(process.env.CUSTOM_BENCH_SUBBASINS ?? 2000);
       const years = Number(process.env.CUSTOM_BENCH_YEARS ?? 30);
       const first = 2012 - years + 1;

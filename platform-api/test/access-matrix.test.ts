@@ -155,6 +155,7 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/scenarios/output/baseflowseparation/:scenarioID': { body: () => ({ applyToAll: true, filterParameter: 0.98, bfiMax: 0.8 }) },
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },
   'DELETE /api/scenarios/output/deletecustomoutputrequest/:requestId': { fresh: async () => ({ ffa: await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' }) }) },
+  'POST /api/scenarios/general/nutrientefficiency/:scenarioID': { body: () => ({ items: [] }) },
   'POST /api/scenarios/output/chart/:scenarioID': { body: () => selections.chart },
   'POST /api/scenarios/output/map/:scenarioID': { body: () => selections.map },
   // groups: the project side is in this matrix; the group side (who manages) in groups.test.ts
@@ -369,6 +370,7 @@ describe('the access matrix over the route table', () => {
     const { planned } = plan(router);
     const failures: string[] = [];
     const check = (ok: boolean, what: string) => void (ok || failures.push(what));
+    const ownerAnswers: string[] = [];
     for (const p of planned) {
       const e = p.entry;
       const projectSide = !['group', 'invite'].includes(e.kind);
@@ -379,7 +381,8 @@ describe('the access matrix over the route table', () => {
       const missing = await send(p, 'nonMember', {}, true);
       for (const c of ['nonMember', 'removed'] as const) {
         const res = await send(p, c);
-        check(res.status === 404, `${p.key} ${c}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        const hint = res.status === 400 ? ' (the body is checked before access: give the route a valid body in SPECIAL)' : '';
+        check(res.status === 404, `${p.key} ${c}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}${hint}`);
         check(JSON.stringify(res) === JSON.stringify(missing), `${p.key} ${c}: answers differently from a missing id (${res.status} vs ${missing.status})`);
       }
       if (!projectSide) {
@@ -404,6 +407,7 @@ describe('the access matrix over the route table', () => {
         const allowed = PROJECT_PERMISSIONS[action].includes(ROLE_OF[c]!);
         if (c === 'owner') {
           reference = res.status;
+          ownerAnswers.push(`${res.status} ${p.key}`);
           check(allowed, `${p.key}: the owner may always`);
           check(![401, 403].includes(res.status) && res.status < 500 && (res.status !== 404 || !!e.ownerMayMiss), `${p.key} owner: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         } else if (allowed) check(res.status === reference, `${p.key} ${c}: ${res.status}, the owner ${reference} ${JSON.stringify(res.body).slice(0, 120)}`);
@@ -411,6 +415,11 @@ describe('the access matrix over the route table', () => {
       }
     }
     expect(failures).toEqual([]);
+    // not a matrix of refusals: the owner's calls work (the rest answer 400 for a reason of the
+    // project's state, e.g. HRUs locked by its scenarios, or a listed 404)
+    const ok = ownerAnswers.filter((a) => a.startsWith('2'));
+    console.info(`access matrix: ${planned.length} id-taking routes × 6 callers; the owner's answers: ${ok.length} 2xx, others: ${ownerAnswers.filter((a) => !a.startsWith('2')).join('; ')}`);
+    expect(ok.length / ownerAnswers.length).toBeGreaterThan(0.9);
   }, 600_000);
 
   it('lets the owner, members and administrators join the live-status rooms, nobody else', async () => {

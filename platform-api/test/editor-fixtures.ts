@@ -1,6 +1,6 @@
 // Editors for tests of the change store. The store takes changes only for a modification table
-// an enabled editor registers; a table whose editor is not in the workspace yet (climate
-// sensitivity, ...) is registered here as an external editor (a manifest, no server half), as an
+// an enabled editor registers; a table whose editor is not in the workspace yet (sediment
+// routing, ...) is registered here as an external editor (a manifest, no server half), as an
 // administrator registers a remote: POST admin/plugins with the URL of its mf-manifest.json.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

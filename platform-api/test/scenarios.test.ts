@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation } from '@headwater/swat/engine/index.ts';
 import { readOutputStd } from '@headwater/swat/output/index.ts';
 import type { TestApp } from './helpers.ts';
-import { registerTestEditor } from './editor-fixtures.ts';
 
 const LREW_TXTINOUT = resolve(import.meta.dirname, '../../../shared/data/lrew_swat2012/TxtInOut');
 const PASSWORD = 'Correct-horse-1';
@@ -46,8 +45,8 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   other = await app.login('bob', PASSWORD);
-  // the change store takes changes only for a table an enabled editor registers
-  await registerTestEditor(app, admin, { id: 'climate-sensitivity', modTable: 'ClimateSensitivity', title: 'Climate sensitivity' });
+  // the change store takes changes only for a table an enabled editor registers: ClimateSensitivity
+  // is the workspace's climate sensitivity editor (editors/climate-sensitivity)
 }, 120_000);
 
 afterAll(async () => {
@@ -244,7 +243,7 @@ describe('saved changes and HRU selection', () => {
     expect(saved.status).toBe(200);
     const list = (await app.request(`/api/scenarios/getmods/${scenarioId}/ClimateSensitivity`, { token: admin })).body;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: saved.body.id, subbasins: ['2'], months: [6, 7], value: 'RFINC: 10' });
+    expect(list[0]).toMatchObject({ id: saved.body.id, subbasins: ['2'], months: [6, 7], value: 'Rainfall +10%' });
     const view = (await app.request(`/api/scenarios/${scenarioId}`, { token: admin })).body;
     expect(view.scenario.modTables).toEqual(['ClimateSensitivity']);
     const badMonths = await app.request(`/api/scenarios/savemods/${scenarioId}/ClimateSensitivity`, { token: admin, body: { applyToAll: true, months: [13], modificationObject: { RFINC: 1 } } });

@@ -56,6 +56,10 @@ export { ErrorStatusView, type ErrorStatusViewProps } from './ui/ErrorStatusView
 export { useTabParam } from './tabs.ts';
 export { queryFallback } from './ui/QueryFallback.tsx';
 export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';
+export { HruDataEditor, hruDataUrl, type HruDataEditorProps, type HruDataFormContext, type PickedHru } from './editor/HruDataEditor.tsx';
+export { UploadArea, type UploadAreaProps } from './editor/UploadArea.tsx';
+export { uploadFile } from './api/upload.ts';
+export { UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS, DEFAULT_UPLOAD_LIMITS, uploadProblem, extensionOf, type UploadLimits } from './editor/uploads.ts';
 export { OutputPage, outputGate, simulatedYears, PRINT_DAILY, type OutputPageProps, type OutputRequirements } from './output/OutputPage.tsx';
 export { useCustomOutputPage, CustomOutputRequestList, SubbasinChoice, subbasinChoiceValid, useRequestSubmit, type RequestColumn, type CustomOutputRequestListProps, type SubbasinChoiceValue } from './output/CustomOutputRequests.tsx';
 // The watershed map (OpenLayers, loaded lazily with its first use) and its types.

@@ -36,6 +36,7 @@ describe('every workspace plugin', () => {
       ProjectView: ['id'], ProjectHrus: ['id'], ProjectDocuments: ['id'], ProjectMetadata: ['id'], ProjectDownloads: ['id'],
       ProjectErrorReports: ['id'], ProjectErrorReportCreate: ['id'], ProjectErrorReport: ['id', 'reportID'], HruTable: ['id'],
       ScenarioList: ['id'], ScenarioCreate: ['id'], ScenarioView: ['id', 'scenarioID'],
+      GroupView: ['id'], FeedbackReport: ['reportID'],
     };
     const routes = manifests.flatMap(([, m]) => m.routes);
     for (const ref of Object.values(ROUTES)) {

@@ -47,6 +47,8 @@ interface Fidelity {
   nseByReach: Record<number, number>;
   terms: Record<string, { engine: number; swat: number; diff: number }>;
   sediment: { engine: number; swat: number; diff: number };
+  /** sediment leaving the outlet reach over the compared days (t) */
+  outletSediment: { engine: number; swat: number; diff: number };
 }
 
 function compare(dir: string, fixture: string, outlet: number, firstDay: number): Fidelity {
@@ -60,7 +62,11 @@ function compare(dir: string, fixture: string, outlet: number, firstDay: number)
   const terms: Fidelity['terms'] = {};
   for (const k of TERMS) terms[k] = { engine: mine[k], swat: swat[k], diff: mine[k] / swat[k] - 1 };
   const sk = 'TOTAL SEDIMENT LOADING';
+  const refSed = fixtureSeries(fixture, 'rch_daily.csv.gz', 'SED_OUTtons').get(outlet)!;
+  const engSed = engineSeries(join(dir, 'output.rch'), 'SED_OUTtons').get(outlet)!.slice(firstDay, firstDay + refSed.length);
+  const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
   return {
+    outletSediment: { engine: sum(engSed), swat: sum(refSed), diff: sum(engSed) / sum(refSed) - 1 },
     outletNse: nseByReach[outlet], meanNse: vals.reduce((a, b) => a + b, 0) / vals.length, nseByReach, terms,
     sediment: { engine: mine[sk], swat: swat[sk], diff: mine[sk] / swat[sk] - 1 },
   };
@@ -71,6 +77,7 @@ function report(name: string, f: Fidelity): void {
   const lines = [`${name}: outlet daily flow NSE ${f.outletNse.toFixed(4)}, mean NSE over ${Object.keys(f.nseByReach).length} reaches ${f.meanNse.toFixed(4)}`];
   for (const [k, t] of Object.entries(f.terms)) lines.push(`  ${k.padEnd(32)} ${t.engine.toFixed(2).padStart(9)} vs ${t.swat.toFixed(2).padStart(9)}  ${pct(t.diff)}`);
   lines.push(`  ${'SEDIMENT (t/ha)'.padEnd(32)} ${f.sediment.engine.toFixed(3).padStart(9)} vs ${f.sediment.swat.toFixed(3).padStart(9)}  ${pct(f.sediment.diff)}`);
+  lines.push(`  ${'OUTLET SED_OUT (t, days compared)'.padEnd(32)} ${f.outletSediment.engine.toExponential(3).padStart(9)} vs ${f.outletSediment.swat.toExponential(3).padStart(9)}  ${pct(f.outletSediment.diff)}`);
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -79,6 +86,7 @@ function expectGoals(f: Fidelity): void {
   expect(f.meanNse).toBeGreaterThanOrEqual(0.9);
   for (const [k, t] of Object.entries(f.terms)) expect(Math.abs(t.diff), k).toBeLessThanOrEqual(0.1);
   expect(Math.abs(f.sediment.diff)).toBeLessThanOrEqual(0.3);
+  expect(Math.abs(f.outletSediment.diff)).toBeLessThanOrEqual(0.3);
 }
 
 describe('swatuq_2012 (generated slr/hmd/wnd, zero-depth soil layers, auto-fertilization) against rev 637', () => {

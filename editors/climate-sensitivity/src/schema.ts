@@ -13,10 +13,11 @@ export const RFINC_MAX = 100;
 export const TMPINC_MIN = -20;
 export const TMPINC_MAX = 20;
 
+// No `additionalProperties: false`: spec 2 §3 lists Months in the change, and a client may send
+// them there (platform-api reads them into the change's months).
 export const schema: EditorSchema = {
   type: 'object',
   required: ['RFINC', 'TMPINC'],
-  additionalProperties: false,
   properties: {
     RFINC: {
       type: 'number',

@@ -1,27 +1,73 @@
-// HRU variables to print's own behaviour: its messages and what `apply` writes. (Its route, table and server
-// half are checked for every editor by plugin-sdk/test/editors.contract.test.tsx.)
-import { validateChange } from '@headwater/plugin-sdk/server';
+// HRU variables to print: the options are output.hru's variables in SWAT's order (their codes
+// file.cio takes), 1 to 20 in the spec's words, a default selection of 20, and `apply` writing the
+// chosen codes into file.cio's HRU variable list (IPDVAB).
+import { validateChange, type PlatformServices } from '@headwater/plugin-sdk/server';
 import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { defaultColumns } from '@headwater/swat/output/columns.ts';
+import { formatCio, parseCio } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';
-import server from '../server/index.ts';
-import { schema, type HRUvariablestoprintChange } from '../src/schema.ts';
+import server, { printCodes } from '../server/index.ts';
+import plugin from '../src/plugin.tsx';
+import { DEFAULT_SELECTION, describeHruVars, HRU_VARIABLES, schema, variableCode, type HruVarsChange } from '../src/schema.ts';
 
-describe('hru-vars', () => {
-  it('names a missing or out-of-range value in the spec wording', () => {
-    expect(validateChange(schema, { value: 5 })).toEqual({});
-    expect(validateChange(schema, {})).toEqual({ value: ['Required'] });
-    expect(validateChange(schema, { value: 11 })).toEqual({ value: ['Must be between -10 and 10'] });
-    expect(server.editor.describe!({ value: 5 })).toBe('5%');
+describe('the options', () => {
+  it("are output.hru's variables in SWAT2012 rev 637's order (the built-in engine's), each described", () => {
+    expect(HRU_VARIABLES.map((v) => v.column)).toEqual(defaultColumns('hru', 637));
+    for (const v of HRU_VARIABLES) expect(v.description.length, v.name).toBeGreaterThan(3);
+    expect(new Set(HRU_VARIABLES.map((v) => v.name)).size).toBe(HRU_VARIABLES.length);
+    expect([variableCode('PRECIP'), variableCode('ET'), variableCode('SURQ_GEN'), variableCode('YLD'), variableCode('NOPE')]).toEqual([1, 6, 17, 66, undefined]);
   });
 
-  it('applies saved changes to a tiny assembled project', async () => {
-    // One subbasin of the shipped demo dataset (41 HRUs), assembled as platform-api does for a
-    // run; applyContext selects HRUs as platform-api does (applyToAll, subbasins, land uses...).
+  it('start from a default selection of 20 known variables', () => {
+    expect(DEFAULT_SELECTION).toHaveLength(20);
+    for (const name of DEFAULT_SELECTION) expect(variableCode(name), name).toBeDefined();
+  });
+});
+
+describe('the schema', () => {
+  it("takes 1 to 20 known variables, in the spec's words", () => {
+    expect(validateChange(schema, { variables: ['PRECIP', 'ET'] })).toEqual({});
+    expect(validateChange(schema, { variables: DEFAULT_SELECTION })).toEqual({});
+    expect(validateChange(schema, { variables: HRU_VARIABLES.slice(0, 21).map((v) => v.name) })).toEqual({ variables: ['Please select only 20 variables at most.'] });
+    expect(validateChange(schema, { variables: [] })).toEqual({ variables: ['Please select at least one variable.'] });
+    expect(validateChange(schema, {})).toEqual({ variables: ['Please select at least one variable.'] });
+    expect(validateChange(schema, { variables: ['PRECIP', 'RAIN'] })).toEqual({ 'variables.1': ['Not an HRU output variable.'] });
+  });
+
+  it('is a one-setting page with the checklist', () => {
+    expect(plugin.editor).toMatchObject({ mode: 'single', selection: 'none', url: 'scenarios/print/hruvars/{scenarioID}', route: '/projects/:id/scenarios/:scenarioID/hru-vars' });
+    expect(plugin.editor.uiSchema).toMatchObject({ variables: { 'ui:widget': 'checklist' } });
+    expect(describeHruVars({ variables: ['ET', 'PRECIP'] })).toBe('PRECIP, ET');
+  });
+});
+
+describe('the page call', () => {
+  it("answers the spec's response: hasMods, options, selected, defaultSelection (and the one-setting item)", async () => {
+    const get = server.routes!.find((r) => r.method === 'GET')!;
+    expect(get.path).toBe('/scenarios/print/hruvars/:scenarioID');
+    const platform = (mods: unknown[]) => ({ scenarios: { datasetInputs: async () => ({}), getMods: async () => mods } }) as unknown as PlatformServices;
+    const none = (await get.handler({ params: { scenarioID: '7' }, query: {}, body: undefined, platform: platform([]) })) as Record<string, any>;
+    expect(none).toMatchObject({ hasMods: false, selected: DEFAULT_SELECTION, defaultSelection: DEFAULT_SELECTION, item: { variables: DEFAULT_SELECTION }, changes: { hasChanges: false } });
+    expect(none.options).toHaveLength(78);
+    expect(none.options[0]).toEqual({ name: 'PRECIP', description: 'Precipitation (mm)' });
+    const saved = (await get.handler({ params: { scenarioID: '7' }, query: {}, body: undefined, platform: platform([{ id: 3, modificationObject: { variables: ['ET'] } }]) })) as Record<string, any>;
+    expect(saved).toMatchObject({ hasMods: true, selected: ['ET'], item: { variables: ['ET'] }, changes: { hasChanges: true, modID: 3 } });
+  });
+});
+
+describe('apply', () => {
+  it("writes the chosen variables' codes, in SWAT's order, into file.cio", async () => {
+    expect(printCodes(['YLD', 'PRECIP', 'ET', 'PRECIP', 'NOPE'])).toEqual([1, 6, 66, ...Array(17).fill(0)]);
     const project = tinyProject();
-    const before = structuredClone(project);
-    await server.editor.apply(applyContext<HRUvariablestoprintChange>(project, [{ applyToAll: true, modificationObject: { value: 5 } }]));
-    // The scaffolded apply writes nothing yet: expect here what yours writes, e.g.
-    // expect(project.subbasins[0]!.hrus[0]!.mgt!.CN2).toBeCloseTo(before.subbasins[0]!.hrus[0]!.mgt!.CN2 * 1.05);
-    expect(project).toEqual(before);
+    expect(project.cio.IPDVAB).toEqual(Array(20).fill(0));
+    await server.editor.apply(applyContext<HruVarsChange>(project, [{ modificationObject: { variables: ['PET'] } }, { modificationObject: { variables: ['SURQ_GEN', 'PRECIP', 'WYLD'] } }]));
+    expect(project.cio.IPDVAB).toEqual([1, 17, 22, ...Array(17).fill(0)]);
+    expect(parseCio(formatCio(project.cio)).IPDVAB).toEqual(project.cio.IPDVAB);
+  });
+
+  it('leaves file.cio printing every variable without a change', async () => {
+    const project = tinyProject();
+    await server.editor.apply(applyContext<HruVarsChange>(project, []));
+    expect(project.cio.IPDVAB).toEqual(Array(20).fill(0));
   });
 });

@@ -27,6 +27,7 @@ import { EDITOR_MESSAGES } from './messages.ts';
 import { SavedChangesTable } from './SavedChangesTable.tsx';
 import { SingleSettingEditor } from './SingleSettingEditor.tsx';
 import { RecordListEditor } from './RecordListEditor.tsx';
+import { HruDataEditor } from './HruDataEditor.tsx';
 import { buildPath } from '../routes.ts';
 import { emptySelection, saveBody, selectionProblem } from './selection.ts';
 import type { EditorDefinition, HruSelection, SavedChange, ScenarioResponse } from './types.ts';
@@ -83,7 +84,9 @@ export function EditorPage({ editor, params, subbasinMap, recordPage }: EditorPa
   const single = editor.mode === 'single';
   // A records editor lists its records (and each record page loads its own) instead.
   const records = editor.mode === 'records';
-  const modsQ = useApiQuery<SavedChange[]>(single || records ? null : modsPath);
+  // an hru-data or custom editor loads its own calls (the hru-data page lists the changes itself)
+  const ownCalls = single || records || editor.mode === 'hru-data' || editor.mode === 'custom';
+  const modsQ = useApiQuery<SavedChange[]>(ownCalls ? null : modsPath);
   const running = !!scenarioQ.data?.status?.isRunning;
   const reloadScenario = useCallback(
     () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && (q.queryKey[1] === scenarioPath || q.queryKey[1] === modsPath) }),
@@ -141,7 +144,7 @@ export function EditorPage({ editor, params, subbasinMap, recordPage }: EditorPa
 
   let body;
   if (unauthorized) body = <LoginPrompt />;
-  else if (scenarioQ.isLoading || (!single && !records && modsQ.isLoading && !running))
+  else if (scenarioQ.isLoading || (!ownCalls && modsQ.isLoading && !running))
     body = (
       <Center p="xl" data-testid="editor-loading">
         <Loader />
@@ -159,6 +162,11 @@ export function EditorPage({ editor, params, subbasinMap, recordPage }: EditorPa
       </Stack>
     );
   else if (single) body = <SingleSettingEditor editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} />;
+  else if (editor.mode === 'hru-data') body = <HruDataEditor editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} subbasinMap={subbasinMap} />;
+  else if (editor.mode === 'custom' && editor.body) {
+    const Body = editor.body;
+    body = <Body editor={editor} params={params} scenarioPath={scenarioPath} back={back} loginPrompt={<LoginPrompt />} scenario={data} />;
+  }
   else if (records && recordPage) {
     const list = projectID && scenarioID ? buildPath(editor.route, { id: projectID, scenarioID }) : undefined;
     const noun = editor.records?.noun ?? 'record';

@@ -28,7 +28,12 @@ function problemsOf(m: { id?: string; kind?: string; modTable?: string; title?: 
   if (!m.title) problems.push('title is required');
   if (!options.schema || typeof options.schema !== 'object') problems.push('schema is required');
   if (!SELECTION_MODES.includes(options.selection)) problems.push(`selection '${String(options.selection)}' is not one of ${SELECTION_MODES.join(', ')}`);
-  if (options.mode !== undefined && options.mode !== 'changes' && options.mode !== 'single' && options.mode !== 'records') problems.push(`mode '${String(options.mode)}' is not one of changes, single, records`);
+  if (options.mode !== undefined && !['changes', 'single', 'records', 'hru-data', 'custom'].includes(options.mode)) problems.push(`mode '${String(options.mode)}' is not one of changes, single, records, hru-data, custom`);
+  if (options.mode === 'hru-data') {
+    if (options.selection !== 'single-hru') problems.push("mode 'hru-data' picks one HRU: use selection 'single-hru'");
+    if (!options.url) problems.push("mode 'hru-data' needs the url of one HRU's data");
+  }
+  if (options.mode === 'custom' && typeof options.body !== 'function') problems.push("mode 'custom' needs its page body (body)");
   if ((options.mode === 'single' || options.mode === 'records') && !options.url) problems.push(`mode '${options.mode}' needs the url of its GET and POST`);
   if (options.mode === 'single' && options.selection !== 'none') problems.push("mode 'single' applies to the whole scenario: use selection 'none'");
   if (options.mode === 'records') {

@@ -121,15 +121,40 @@ export type EditorOptions = {
    * .../fert/{fertID}'): the main page lists the records (`records.listUrl`: 20 per page, a
    * filter, numbers to 3 decimals, changed rows marked) and each opens its own page — a
    * one-setting page on `url` (which holds the record's route parameter). Needs `selection: 'none'`. */
-  mode?: 'changes' | 'single' | 'records';
+  mode?: 'changes' | 'single' | 'records' | 'hru-data' | 'custom';
   /** `single` mode: the GET and POST path, e.g. `scenarios/general/bsn/{scenarioID}`; the
    * route's params (`{scenarioID}`, `{id}`, `{fertID}`...) and `{modTable}` are filled in.
    * The server half's `single.url` is the same template (declare it once, in src/schema.ts). */
   url?: string;
+  /** `hru-data` mode (spec 2 §2 general management, operations): the page picks exactly one HRU,
+   * `GET {url}` (its `{scenarioID}`, `{subbasinName}`, `{landuse}`, `{soil}` and `{slope}` filled in)
+   * answers `{ item, ...lists }`, the form starts from `item` (the answer is in the form context:
+   * `HruDataFormContext`), and Save applies the change to an HRU selection. Needs `selection:
+   * 'single-hru'` and `url`. `custom` mode: the page is the editor's own `body` inside the SDK's
+   * frame (title, login prompt, running notice, the scenario's project check) — an upload page. */
+  body?: ComponentType<EditorBodyProps>;
+  /** A rule the schema cannot say, checked when Save is pressed (after the form's validation):
+   * the message that blocks the save, or null (the operations' heat units / dates rule). */
+  validate?: (formData: Record<string, unknown>) => string | null;
   /** Pages of the extra routes package.json declares (`routes`), by route name. */
   pages?: Record<string, ComponentType<any>>;
   /** `records` mode: the list and the record pages. */
   records?: EditorRecords;
+};
+
+/** What a `custom` editor's body receives from the SDK's page frame. */
+export type EditorBodyProps = {
+  editor: EditorDefinition;
+  /** the route's params (`id`, `scenarioID`, ...) */
+  params: Record<string, string | undefined>;
+  /** the scenario's GET path (`scenarios/{id}`), to reload after a change (the scenario's modTables) */
+  scenarioPath: string;
+  /** the 'Back to the scenario view' button */
+  back: ReactNode;
+  /** what to show when a call answers 401 */
+  loginPrompt: ReactNode;
+  /** the scenario answer (`GET scenarios/{id}`) */
+  scenario: ScenarioResponse;
 };
 
 /** The list of a `records` editor (see `EditorOptions.mode`). */
@@ -164,7 +189,7 @@ export type EditorDefinition = Omit<EditorOptions, 'saveUrl' | 'mode' | 'pages'>
   /** The page's path segment under the scenario (headwater.slug, else the id). */
   slug: string;
   saveUrl: string;
-  mode: 'changes' | 'single' | 'records';
+  mode: 'changes' | 'single' | 'records' | 'hru-data' | 'custom';
   /** The page's route name (`CurveNumberEditor`), as the expanded manifest declares it. */
   routeName: string;
   /** The page's route path: `/projects/:id/scenarios/:scenarioID/<slug>`. */

@@ -121,6 +121,9 @@ export function fromAjvError(e: ErrorObject): ChangeError {
 export function changeErrors(schema: AnySchema, errors: readonly ErrorObject[]): ChangeErrors {
   const out: ChangeErrors = {};
   for (const e of errors) {
+    // an `if`/`then` rule reports its failing `then` keywords on their fields, and once more as
+    // 'must match "then" schema' on the object: that summary says nothing more
+    if (e.keyword === 'if') continue;
     const error = fromAjvError(e);
     // an unknown key has no schema of its own: its parent's messages speak for it
     const node = error.keyword === 'additionalProperties' ? schemaAt(schema, error.path.slice(0, -1)) : schemaAt(schema, error.path);

@@ -31,6 +31,9 @@ export type ServerRequest<K extends string = string> = {
    * `secretSettings`, never sent to a browser). */
   settings?: Record<string, unknown>;
   secrets?: Record<string, unknown>;
+  /** The files of a multipart request to a route that declares `upload` (uploads.ts); removed
+   * by platform-api once the handler ends. */
+  files?: import('./uploads.ts').UploadedFile[];
 };
 
 /** A saved change as the change store lists it (spec 2 §3 'Generic modification'). */
@@ -108,6 +111,10 @@ export type PlatformServices = {
     /** the project's land uses (those of its current HRUs), with the dataset's name and the
      * management (.mgt) its HRUs of that land use are written with */
     landUses(scenarioId: number): Promise<ProjectLandUse[]>;
+    /** Some of the project's HRUs (by project HRU id) as a run writes them before the editors
+     * apply their changes: the .mgt (a `@headwater/swat` Mgt object: the HRU's own, else its land
+     * use's, with the project's CN2) and the soil's hydrologic group (A–D). */
+    hruInputs(scenarioId: number, hruIds: number[]): Promise<{ id: number; mgt?: unknown; hydGrp?: string }[]>;
   };
   /** Custom output requests and jobs of the output tools (custom-outputs.ts). */
   customOutputs: import('./custom-outputs.ts').CustomOutputServices;
@@ -122,6 +129,9 @@ export type ServerRoute<P extends string = string> = {
   /** Path under /api, e.g. `/help/runtimeguide`; parameters as `:name`. */
   path: P;
   access?: Access;
+  /** The route takes a multipart upload (`req.files`): at most `maxBytes` per file and
+   * `maxFiles` files, the whole body within `timeoutMs` (default 5 minutes); uploads.ts. */
+  upload?: import('../editor/uploads.ts').UploadLimits;
   handler(req: ServerRequest<PathParams<P>>): Promise<unknown> | unknown;
 };
 
@@ -174,6 +184,12 @@ export {
 } from './errors.ts';
 
 export { idParam } from './params.ts';
+// Uploads and downloads of editors: safe zip archives, CSV with line/column errors, files in and out.
+export { readZip, writeZip, safeEntryPath, type ZipEntry, type ZipLimits } from './zip.ts';
+export { parseCsvRows, readCsvTable, toCsv, csvCell, type CsvColumn, type CsvRow, type CsvTable, type CsvProblems } from './csv.ts';
+export { hruOfKey, changeSelectsHru, type HruKey } from './single-hru.ts';
+export { uploadedFile, FileResponse, isFileResponse, type UploadedFile } from './uploads.ts';
+export { UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS, DEFAULT_UPLOAD_LIMITS, uploadProblem, extensionOf, type UploadLimits } from '../editor/uploads.ts';
 
 export { defineEditorServer, changedSettings, settingValues, sameSetting, recordChanges } from './editor.ts';
 export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs, RecordsSetting, EditorRecord } from './editor.ts';

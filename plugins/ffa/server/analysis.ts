@@ -10,6 +10,9 @@ import { FFA_RETURN_PERIODS, type FfaMethod } from '@headwater/plugin-sdk/custom
 /** Exceedance probabilities of the drawn frequency curve (PeakFQ's list plus a few between). */
 export const CURVE_AEPS = [0.995, 0.99, 0.98, 0.95, 0.9, 0.8, 0.7, 0.6667, 0.6, 0.5, 0.4292, 0.4, 0.3, 0.2, 0.1, 0.05, 0.04, 0.02, 0.01, 0.005, 0.002];
 
+/** The probabilities of the confidence intervals: the curve's and the quantile table's (1/T). */
+export const CI_AEPS = [...new Set([...CURVE_AEPS, ...FFA_RETURN_PERIODS.map((t) => 1 / t)])];
+
 export type FfaOptions = { method: FfaMethod; generalizedSkew?: number; generalizedSkewMse?: number };
 
 export type AnnualPeakOfDay = AnnualPeak & { date: string };
@@ -152,8 +155,8 @@ function fromEma(peaks: AnnualPeak[], options: FfaOptions, base: FfaSubbasinResu
   const mgbt = peaks.length >= 10 ? fastMultipleGrubbsBeck(peaks.map((p) => p.flow)) : null;
   const lowOutliers = mgbt && mgbt.threshold > 0 ? { lowOutlierThreshold: mgbt.threshold } : { lowOutlierTest: 'none' as const };
   const r: EmaResult = emaAnalysis(peaks, { ...skewOptionsOf(options), ...lowOutliers, returnPeriods: rps, aeps: CURVE_AEPS });
-  const ci = emaConfidenceIntervals(r, { generalizedSkewMse: options.generalizedSkewMse, frequencyFactor: speed.frequencyFactor });
-  const interval = (aep: number) => ci.find((c) => Math.abs(c.aep - aep) < 1e-9) ?? null;
+  const ci = emaConfidenceIntervals(r, { aeps: CI_AEPS, generalizedSkewMse: options.generalizedSkewMse, frequencyFactor: speed.frequencyFactor });
+  const interval = (aep: number) => ci.find((c) => Math.abs(c.aep - aep) < 1e-12) ?? null;
   return {
     peaks: markOutliers(base, r.lowOutliers, []),
     stats: {

@@ -9,7 +9,7 @@ import { CUSTOM_OUTPUT_MESSAGES, FFA_MESSAGES, FFA_METHODS, type FfaMethod } fro
 import { definePluginServer, forEachUnitSeries, idParam, InputError, NotFoundError, storedValue, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
 import pkg from '../package.json' with { type: 'json' };
 import { tabulatedFrequencyFactor } from './fast.ts';
-import { analyseSubbasin, annualPeaks, CURVE_AEPS, peaksCsv, quantilesCsv, SUMMARY_HEADER, summaryLine, summaryRow, type FfaOptions, type FfaSubbasinResult } from './analysis.ts';
+import { analyseSubbasin, annualPeaks, CI_AEPS, peaksCsv, quantilesCsv, SUMMARY_HEADER, summaryLine, summaryRow, type FfaOptions, type FfaSubbasinResult } from './analysis.ts';
 
 const TOOL = pkg.headwater.id;
 /** Spec 2 §5/§8: daily output and more than 3 simulated years. */
@@ -51,7 +51,7 @@ export async function produceFfa(job: CustomOutputJob): Promise<{ message: strin
   const names = new Map(job.units.map((u) => [u.number, u.name]));
   const results: FfaSubbasinResult[] = new Array(units.length);
   // Bulletin 17C's intervals evaluate K(p, g) at many skews: tabulated once for the request
-  const speed = options.method === 'ema' ? { frequencyFactor: tabulatedFrequencyFactor(CURVE_AEPS) } : {};
+  const speed = options.method === 'ema' ? { frequencyFactor: tabulatedFrequencyFactor(CI_AEPS) } : {};
   await job.progress(0.01, 'Reading daily flows...');
   await forEachUnitSeries(
     job.outputs,

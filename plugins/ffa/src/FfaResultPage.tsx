@@ -49,13 +49,14 @@ function Diagnostics({ r }: { r: FfaSubbasinResult }) {
       {o.conditionalAdjustment && <Alert color="blue">Zero flows or low outliers were set aside: the curve is the conditional probability adjustment of Bulletin 17B (Appendix 5).</Alert>}
       {o.mgbt && (
         <>
-          <Text size="sm">Multiple Grubbs–Beck test (Bulletin 17C) of the smallest peaks:</Text>
-          <Table withTableBorder maw={480} data-testid="mgbt">
+          <Text size="sm">Multiple Grubbs–Beck test (Bulletin 17C) of the smallest peaks: a peak is a low outlier when its ω is below the critical ω (α = 0.005), or in the inward sweep from the smallest (α = 0.10).</Text>
+          <Table withTableBorder maw={560} data-testid="mgbt">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Peak (m³/s)</Table.Th>
                 <Table.Th>ω</Table.Th>
-                <Table.Th>p-value</Table.Th>
+                <Table.Th>Critical ω (α 0.005)</Table.Th>
+                <Table.Th>Low outlier</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -63,7 +64,8 @@ function Diagnostics({ r }: { r: FfaSubbasinResult }) {
                 <Table.Tr key={i}>
                   <Table.Td>{flow(m.flow)}</Table.Td>
                   <Table.Td>{num(m.omega, 3)}</Table.Td>
-                  <Table.Td>{num(m.pValue, 4)}</Table.Td>
+                  <Table.Td>{num(m.critical, 3)}</Table.Td>
+                  <Table.Td>{m.flow < o.lowThreshold ? 'yes' : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -62,11 +62,20 @@ export type Progress = { percent: number; message?: string | null };
 
 export type TierLimits = { subbasinLimit: number; hruLimit: number; datasets?: number[] };
 
+/** A group a project is shared with, or may be shared with (value: the group id). */
+export type GroupOption = { value: number; text: string };
+
+/** What the caller may do with the project (owner, group member, administrator). */
+export type ProjectPermissions = { role: 'owner' | 'member' | 'admin' | null; view: boolean; edit: boolean; run: boolean; share: boolean; delete: boolean };
+
 export type ProjectResponse = {
-  project: Project;
+  project: Project & { groups?: GroupOption[] };
   tier?: TierLimits;
   status?: ProjectStatus;
   progress?: Progress | null;
+  /** the groups the caller may share the project with */
+  groupOptions?: GroupOption[];
+  permissions?: ProjectPermissions;
 };
 
 /** Live status pushed on room `project:{id}`, event `project-status`. */

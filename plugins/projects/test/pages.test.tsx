@@ -232,10 +232,11 @@ describe('tier limits on the project view', () => {
 });
 
 describe('share (once a groups plugin exists)', () => {
-  it('asks for a group, then shares', async () => {
+  const OWNER = { role: 'owner', view: true, edit: true, run: true, share: true, delete: true };
+  it('asks for a group, then shares (the owner)', async () => {
     const calls = serve({
-      'projects/7': { ...PROJECT, groupOptions: [{ value: 4, text: 'Hydrology lab' }] },
-      plugins: [...workspacePlugins(), { id: 'groups', kind: 'page', title: 'Groups', routes: [{ name: 'GroupList', path: '/groups', title: 'Groups' }], nav: [], entry: '', version: '1', remote: '', settings: {} }],
+      'projects/7': { ...PROJECT, groupOptions: [{ value: 4, text: 'Hydrology lab' }], permissions: OWNER },
+      plugins: workspacePlugins(),
       'datasets/websitetext': SITE,
       'projects/map/7': {},
       'PATCH groups/share/4/7': { value: 4, text: 'Hydrology lab' },
@@ -245,10 +246,80 @@ describe('share (once a groups plugin exists)', () => {
     fireEvent.click(await screen.findByTestId('action-share'));
     fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Please select a group.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.click(screen.getByLabelText('Group', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Hydrology lab' }));
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url === 'groups/share/4/7')).toBe(true));
+    // the project is read again: its groups and the options change
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === 'projects/7').length).toBeGreaterThan(1));
+  });
+
+  it('lists the groups it is shared with and stops sharing with one', async () => {
+    const calls = serve({
+      'projects/7': { ...PROJECT, project: { ...PROJECT.project, groups: [{ value: 4, text: 'Hydrology lab' }] }, groupOptions: [], permissions: OWNER },
+      plugins: workspacePlugins(),
+      'datasets/websitetext': SITE,
+      'projects/map/7': {},
+      'PATCH groups/unshare/4/7': { value: 4, text: 'Hydrology lab' },
+    });
+    renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
+    fireEvent.click(await screen.findByTestId('menu-actions'));
+    fireEvent.click(await screen.findByTestId('action-share'));
+    expect(await screen.findByText('Shared with')).toBeTruthy();
+    expect(screen.getByTestId('share-no-groups').textContent).toContain('The project is shared with every group you are a member of.');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url === 'groups/unshare/4/7')).toBe(true));
+  });
+
+  it('says so when the owner is in no group, with a link to create one', async () => {
+    serve({ 'projects/7': { ...PROJECT, groupOptions: [], permissions: OWNER }, plugins: workspacePlugins(), 'datasets/websitetext': SITE, 'projects/map/7': {} });
+    renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
+    fireEvent.click(await screen.findByTestId('menu-actions'));
+    fireEvent.click(await screen.findByTestId('action-share'));
+    const none = await screen.findByTestId('share-no-groups');
+    expect(none.textContent).toContain('You are not a member of any groups.');
+    expect(within(none).getByText('Create a group').getAttribute('href')).toBe('/groups/create');
+  });
+
+  it('shows a group member neither Share nor Delete (the server refuses both)', async () => {
+    serve({ 'projects/7': { ...PROJECT, groupOptions: [], permissions: { role: 'member', view: true, edit: true, run: true, share: false, delete: false } }, plugins: workspacePlugins(), 'datasets/websitetext': SITE, 'projects/map/7': {} });
+    renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
+    fireEvent.click(await screen.findByTestId('menu-actions'));
+    expect(await screen.findByTestId('action-rename')).toBeTruthy();
+    expect(screen.getByTestId('action-copy')).toBeTruthy();
+    expect(screen.queryByTestId('action-share')).toBeNull();
+    expect(screen.queryByTestId('action-delete')).toBeNull();
+  });
+
+  it("hides Share without the groups plugin, even for the owner", async () => {
+    serve({ 'projects/7': { ...PROJECT, permissions: OWNER }, plugins: workspacePlugins({ except: ['groups'] }), 'datasets/websitetext': SITE, 'projects/map/7': {} });
+    renderAt('/projects/7', '/projects/:id', <ProjectViewPage params={{ id: '7' }} path="/projects/7" />);
+    fireEvent.click(await screen.findByTestId('menu-actions'));
+    expect(await screen.findByTestId('action-delete')).toBeTruthy();
+    expect(screen.queryByTestId('action-share')).toBeNull();
+  });
+});
+
+describe('the Group Projects tab', () => {
+  it('lists the projects shared with the user\'s groups from groups/projects', async () => {
+    const calls = serve({
+      'projects/recent-activity': { projects: [], hasGroups: true },
+      plugins: workspacePlugins({ except: ['scenarios'] }),
+      'groups/projects': { items: [{ id: 9, name: 'Shared LREW', project: 'Shared LREW', group: 'Hydrology lab', groupID: 4, userName: 'olga', lastModifiedDate: '2026-11-21T10:00:00Z', dataset: 'Little River', endingSubbasin: '3', numSubbasins: 3, numHrus: 60, totalArea: 21.96, numScenarios: 2 }], total: 1 },
+    });
+    renderAt('/projects?tab=groups', '/projects', <DashboardPage />);
+    expect((await screen.findByTestId('project-link-9')).getAttribute('href')).toBe('/projects/9');
+    expect(calls.some((c) => c.url === 'groups/projects?sort=lastModifiedDate_desc&page=1&perPage=10')).toBe(true);
+    expect(screen.getByText('Hydrology lab').getAttribute('href')).toBe('/groups/4');
+    expect(screen.getByText('olga')).toBeTruthy();
+    expect(screen.queryByTestId('delete-9')).toBeNull();
+  });
+
+  it('says no member shared a project yet', async () => {
+    serve({ 'projects/recent-activity': { projects: [], hasGroups: true }, plugins: workspacePlugins({ except: ['scenarios'] }), 'groups/projects': { items: [], total: 0 } });
+    renderAt('/projects?tab=groups', '/projects', <DashboardPage />);
+    expect(await screen.findByText('No members of your groups have shared any projects yet.')).toBeTruthy();
   });
 });
 

@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { definePluginServer, idParam, InputError, isDomainError, NotFoundError, type JobProcessor } from '@headwater/plugin-sdk/server';
-import { loadCheckInputs, swatCheck } from '@headwater/swat/post/check/index.ts';
+import { loadCheckInputs, swatCheck, type CheckInputs } from '@headwater/swat/post/check/index.ts';
+import { loadCheckInputsParallel } from './inputs.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export const SWAT_CHECK_QUEUE = 'swat-check';
@@ -18,9 +19,23 @@ export const SWAT_CHECK_MESSAGES = {
 
 type CheckJob = { scenarioId: number; runDir: string; cacheDir: string; subbasin: number; lastRunDate: string | null };
 
-/** Runs SWAT Check on a run folder (whole watershed with subbasin 0). */
+/** Runs SWAT Check on a run folder (whole watershed with subbasin 0), as `hw-swat check` does. */
 export function checkRun(runDir: string, subbasin: number) {
   return swatCheck(loadCheckInputs(runDir), { subbasin });
+}
+
+/** The inputs of the last runs checked on this worker (a subbasin after the watershed is quick). */
+const recent = new Map<string, Promise<CheckInputs>>();
+function inputsOf(runDir: string, lastRunDate: string | null): Promise<CheckInputs> {
+  const key = `${runDir}|${lastRunDate ?? ''}`;
+  let p = recent.get(key);
+  if (!p) {
+    p = loadCheckInputsParallel(runDir);
+    p.catch(() => recent.delete(key));
+    recent.set(key, p);
+    while (recent.size > 2) recent.delete(recent.keys().next().value!);
+  }
+  return p;
 }
 
 /** The `swat-check` job: a cached result, or the check of the scenario files. */
@@ -31,7 +46,7 @@ export const swatCheckJob: JobProcessor = async (job) => {
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   let result;
   try {
-    result = checkRun(d.runDir, d.subbasin);
+    result = swatCheck(await inputsOf(d.runDir, d.lastRunDate), { subbasin: d.subbasin });
   } catch (err) {
     // the model kit's own wording, without the server's paths
     const text = err instanceof Error ? err.message.split(d.runDir).join('the scenario files') : '';

@@ -371,6 +371,18 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
   return { pcp, tmx, tmn, slr: series(w?.slr), hmd: series(w?.hmd), wnd: series(w?.wnd), pcpElev, tmpElev };
 }
 
+/** rtsed.f's reach parameters as readrte.f sets them (CH_EQN 0). */
+function reachSediment(t: unknown, b: Basin): { chCov1: number; chCov2: number; chErodmo: number[]; prf: number; spcon: number; spexp: number } {
+  const cov1 = Math.min(1, Math.max(0, n(t, 'CH_COV1')));
+  const cov2 = Math.min(1, Math.max(0, n(t, 'CH_COV2')));
+  let erod = arr(t, 'CH_ERODMO', 12);
+  if (erod.reduce((a, x) => a + x, 0) < 1e-6) erod = erod.map(() => cov1);
+  return {
+    chCov1: cov1, chCov2: cov2, chErodmo: erod,
+    prf: n(t, 'PRF') > 0 ? n(t, 'PRF') : b.prf, spcon: n(t, 'SPCON') > 0 ? n(t, 'SPCON') : b.spcon, spexp: n(t, 'SPEXP') > 0 ? n(t, 'SPEXP') : b.spexp,
+  };
+}
+
 /** Engine project from the reader's objects. */
 export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, files?: FileReader): Project {
   const streamed = files !== undefined && sp.subbasins.some((s) => s.hrus.length > 0 && !s.hrus[0].hru);
@@ -392,8 +404,9 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
     if (!t) throw new InputError(`missing reach file ${r.rteFile}`);
     reaches.set(r.number, {
       sub: r.number, chW2: n(t, 'CH_W2', 5), chD: n(t, 'CH_D', 0.5), chS2: n(t, 'CH_S2', 0.001), chL2: n(t, 'CH_L2', 1), chN2: n(t, 'CH_N2', 0.014),
-      chK2: n(t, 'CH_K2'), chCov1: n(t, 'CH_COV1'), chCov2: n(t, 'CH_COV2'), chWdr: n(t, 'CH_WDR', 10), alphaBnk: n(t, 'ALPHA_BNK'),
+      chK2: n(t, 'CH_K2'), chWdr: n(t, 'CH_WDR', 10), alphaBnk: n(t, 'ALPHA_BNK'),
       chSide: n(t, 'CH_SIDE'), chEqn: n(t, 'CH_EQN'),
+      ...reachSediment(t, bsn),
     });
   }
   const fig: FigCommand[] = [];

@@ -114,6 +114,8 @@ export interface Reach {
   sub: number; // the subbasin whose .rte it is
   chW2: number; chD: number; chS2: number; chL2: number; chN2: number; chK2: number;
   chCov1: number; chCov2: number; chWdr: number; alphaBnk: number; chSide: number; chEqn: number;
+  /** monthly channel erodibility (CH_ERODMO; CH_COV1 when all 0), reach PRF/SPCON/SPEXP (basin values when 0) */
+  chErodmo: number[]; prf: number; spcon: number; spexp: number;
 }
 
 export type FigCommand =

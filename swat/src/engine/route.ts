@@ -9,6 +9,7 @@ export interface ReachState {
   stor: number; // m3
   nut: Float64Array; // nutrient mass stored with the water (kg), by constituent
   sedStor: number; // t
+  depch: number; // t deposited on the channel bed (re-entrained first)
   flwinPrev: number; flwoutPrev: number;
   // geometry
   chside: number; bottom: number; areaBf: number; maxrt: number; k10: number; k13: number;
@@ -37,7 +38,7 @@ export function initReach(r: Reach): ReachState {
   };
   const bf = geom(Math.max(r.chD, 1e-3));
   const low = geom(Math.max(0.1 * r.chD, 1e-4));
-  return { r, stor: 0, nut: new Float64Array(5), sedStor: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
+  return { r, stor: 0, nut: new Float64Array(5), sedStor: 0, depch: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
 }
 
 
@@ -59,7 +60,7 @@ export interface RouteResult { out: number; evap: number; tloss: number; sedOut:
 const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0 };
 
 /** (The returned object is reused by the next call.) */
-export function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay: number, b: Basin): RouteResult {
+export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay: number, b: Basin, mon: number): RouteResult {
   const r = rs.r;
   const n = r.chN2 > 0 ? r.chN2 : 0.014;
   const slope = Math.max(r.chS2, 1e-5);
@@ -178,25 +179,43 @@ export function routeReach(rs: ReachState, wtrin: number, sedin: number, petDay:
   rs.flwinPrev = wtrin;
   rs.flwoutPrev = rtwtr;
 
-  // sediment (simplified Bagnold, CH_EQN = 0)
-  const sedTot = sedin + rs.sedStor;
+  // sediment (rtsed.f, CH_EQN 0, simplified Bagnold): the transport capacity SPCON·v^SPEXP at the
+  // peak velocity (PRF × the day's flow over the wetted area) against the concentration of the
+  // day's inflow plus the sediment stored in the reach; an excess deposits on the bed (kept
+  // there and re-entrained first), a deficit re-entrains the deposit, then erodes the bed by
+  // CH_ERODMO (CH_COV1 when not given) × CH_COV2; nothing of this below VCRIT
+  const qdin = rtwtr + rs.stor;
   let sedOut = 0;
-  const volTot = rtwtr + rs.stor;
-  if (volTot > 0 && sedTot > 0) {
-    const peak = b.prf * (rtwtr / 86400);
-    const vcPeak = rcharea > 0 ? peak / rcharea : 0;
-    const vc = Math.min(rchdep < 0.01 ? 0.01 : vcPeak, 5);
-    const cych = b.spcon * Math.pow(Math.max(vc, 0), b.spexp); // t/m3
-    const cyin = sedTot / Math.max(volTot, 1e-9);
-    let sedrch = sedTot;
-    // no deposition or degradation below the critical velocity VCRIT (rev 637 rtsed)
-    const depnet = vc < b.vcrit ? 0 : (cyin - cych) * volTot;
-    if (depnet > 0) sedrch -= Math.min(depnet, sedrch);
-    else sedrch += -depnet * Math.max(0, r.chCov1) * Math.max(0, r.chCov2);
-    sedOut = (sedrch * rtwtr) / volTot;
-    rs.sedStor = Math.max(0, sedrch - sedOut);
-  } else {
-    rs.sedStor = sedTot;
+  if (rtwtr > 0 && rchdep > 0 && qdin > 0.01) {
+    let sedin = sedin0 + rs.sedStor;
+    const peak = r.prf * (rtwtr / 86400);
+    let vc = rchdep < 0.01 ? 0.01 : rcharea > 0 ? peak / rcharea : 0;
+    if (vc > 5) vc = 5;
+    const cyin = sedin / qdin;
+    const cych = r.spcon * Math.pow(vc, r.spexp);
+    let depnet = qdin * (cych - cyin);
+    if (Math.abs(depnet) < 1e-6) depnet = 0;
+    // rev 637: no deposition or degradation below the critical velocity VCRIT (later revisions
+    // dropped this test; rev 637's outputs on swatuq_2012 and LREW, VCRIT 5 m/s, show it)
+    if (vc < b.vcrit) depnet = 0;
+    let deg1 = 0, deg2 = 0, dep = 0;
+    if (depnet > 1e-6) {
+      if (depnet >= rs.depch) {
+        deg1 = rs.depch;
+        deg2 = (depnet - deg1) * r.chErodmo[mon] * r.chCov2;
+      } else deg1 = depnet;
+    } else dep = -depnet;
+    rs.depch += dep - deg1;
+    if (rs.depch < 1e-6) rs.depch = 0;
+    sedin += deg1 + deg2 - dep;
+    if (sedin < 1e-6) sedin = 0;
+    const outfract = Math.min(1, rtwtr / qdin);
+    sedOut = sedin * outfract;
+    if (sedOut < 1e-6) sedOut = 0;
+    rs.sedStor = sedin - sedOut;
+    if (rs.sedStor < 1e-6) rs.sedStor = 0;
+  } else if (rtwtr > 0 && rchdep > 0) {
+    rs.sedStor += sedin0;
   }
   result.out = rtwtr;
   result.evap = evap;

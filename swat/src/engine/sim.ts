@@ -425,7 +425,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             const ic = cmd.inp * NC;
             const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
             const petR = sPetNoSnow[sIdx] ?? pet0;
-            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b);
+            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon);
             hydQ[cmd.out] = res.out;
             hydC[oc + C.SED] = res.sedOut;
             // nutrients are carried with the water and stored with it (no in-stream transformations)

@@ -28,15 +28,15 @@ export class Project extends BaseModel {
      * The projects a user may open: their own, those shared with a group they are a member of
      * (group membership joins here), and every project for administrators (Admin, PartialAdmin:
      * support). What each of them may DO with it is `canAccessProject` (access.ts), which reads
-     * the same three facts. Every lookup of a project goes through this (`projectFor`); lists of
-     * "my projects" use `ownedBy`.
+     * the same three facts; one project is looked up through `projectFor` (access.ts), lists of
+     * what a user may open through this; lists of "my projects" use `ownedBy`.
      */
     accessibleBy(query: QueryBuilder<Project>, user: Viewer) {
       const t = query.tableRefFor(Project);
       if (!user) query.whereRaw('false');
       else if (!user.isAdmin) query.where((w) => w.where(`${t}.userId`, user.id).orWhereIn(`${t}.id`, sharedProjectIds(user.id)));
     },
-    /** The projects a user owns (tier usage counts these, whoever else may open them later). */
+    /** The projects a user owns (their projects grid and recent activity). */
     ownedBy(query: QueryBuilder<Project>, user: Pick<User, 'id'>) {
       query.where(`${query.tableRefFor(Project)}.userId`, user.id);
     },

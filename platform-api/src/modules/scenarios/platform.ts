@@ -9,6 +9,7 @@ import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
 import { deleteModType, deleteScenarioMod, getMods, replaceMods, replaceSomeMods, saveMod, scenarioHrus, scenarioLandUses } from './mods.ts';
 import { scenarioFor } from './service.ts';
+import { scenarioHruInputs } from './hru-inputs.ts';
 
 export function platformServices(deps: AppDeps, user: User | undefined): PlatformServices {
   const who = (): User => {
@@ -35,6 +36,7 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
       replaceSomeMods: (id, modType, only, body) => replaceSomeMods(deps, who(), id, modType, only, body),
       hrus: (id) => scenarioHrus(deps, who(), id),
       landUses: (id) => scenarioLandUses(deps, who(), id),
+      hruInputs: (id, hruIds) => scenarioHruInputs(deps, who(), id, hruIds),
     },
     customOutputs: customOutputServices(deps, who),
     outputs: outputServices(deps, who),

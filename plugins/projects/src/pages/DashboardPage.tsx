@@ -9,7 +9,7 @@ import type { Project } from '../types.ts';
 
 type RecentActivity = { projects: Project[]; hasGroups?: boolean; hasAccessToUploads?: boolean; isImporting?: boolean };
 
-export type ProjectRow = Project & { lastModifiedDate?: string; numScenarios?: number; group?: string; userName?: string };
+export type ProjectRow = Project & { lastModifiedDate?: string; numScenarios?: number; group?: string; groupID?: number; userName?: string };
 
 /** The grid's CSV is the same path with `format=csv` (and the grid's sort and filter). */
 const CSV_EXPORT = 'projects?format=csv';
@@ -205,7 +205,23 @@ export function DashboardPage() {
               perPage={10}
               defaultSort="lastModifiedDate_desc"
               rowKey={(r) => `${r.group}:${r.id}`}
-              columns={[{ key: 'group', title: 'Group', sortable: true }, { key: 'userName', title: 'Belongs to', sortable: true }, ...projectColumns()]}
+              columns={[
+                {
+                  key: 'group',
+                  title: 'Group',
+                  sortable: true,
+                  render: (r) =>
+                    r.groupID ? (
+                      <RouteLink to={ROUTES.GroupView} params={{ id: r.groupID }} plain>
+                        {r.group}
+                      </RouteLink>
+                    ) : (
+                      r.group
+                    ),
+                },
+                { key: 'userName', title: 'Belongs to', sortable: true },
+                ...projectColumns(),
+              ]}
               emptyText={PROJECT_MESSAGES.noGroupShares}
             />
           ) : (

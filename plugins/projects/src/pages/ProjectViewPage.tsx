@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PROJECT_MESSAGES, copyName, fmtArea, fmtCount, fmtLimit, scenarioSummary } from '../logic.ts';
 import { ProjectFrame, useRefreshProjectLists } from '../project.tsx';
-import type { Project, ProjectMap, ProjectResponse } from '../types.ts';
+import type { GroupOption, Project, ProjectMap, ProjectResponse } from '../types.ts';
 
 
 /** Streams show only under the global maximum of subbasins and never for regional projects. */
@@ -86,17 +86,18 @@ function NameModal({ opened, title, initial, emptyMessage, submitLabel, onSubmit
   );
 }
 
-type Option = { value: number; text: string };
-
-/** Share (shown only once a groups plugin declares /groups): PATCH groups/share|unshare/{group}/{project}. */
-function ShareModal({ data, onClose }: { data: ProjectResponse & { groupOptions?: Option[] }; onClose: () => void }) {
+/** Share (shown to the owner once a groups plugin declares /groups): PATCH groups/share|unshare/{group}/{project}. */
+function ShareModal({ data, onClose }: { data: ProjectResponse; onClose: () => void }) {
   const client = useQueryClient();
   const [group, setGroup] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const shared = ((data.project as { groups?: Option[] }).groups ?? []) as Option[];
+  const shared: GroupOption[] = data.project.groups ?? [];
+  const options: GroupOption[] = data.groupOptions ?? [];
+  const createGroup = useLinks()(ROUTES.GroupCreate);
   const { run: act, busy, error } = useAction(async (kind: 'share' | 'unshare', groupId: number) => {
     await api.patch(`groups/${kind}/${groupId}/${data.project.id}`);
-    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && String(q.queryKey[1] ?? '') === `projects/${data.project.id}` });
+    // the project (its groups and options) and every group list showing it
+    await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && (String(q.queryKey[1] ?? '') === `projects/${data.project.id}` || String(q.queryKey[1] ?? '').startsWith('groups')) });
     setGroup(null);
   });
   return (
@@ -117,7 +118,17 @@ function ShareModal({ data, onClose }: { data: ProjectResponse & { groupOptions?
             ))}
           </Stack>
         )}
-        <Select label="Group" data={(data.groupOptions ?? []).map((g) => ({ value: String(g.value), label: g.text }))} value={group} onChange={setGroup} error={problem} />
+        <Select label="Group" data={options.map((g) => ({ value: String(g.value), label: g.text }))} value={group} onChange={setGroup} error={problem} data-testid="share-group" />
+        {options.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="share-no-groups">
+            {shared.length ? 'The project is shared with every group you are a member of.' : PROJECT_MESSAGES.noGroups}{' '}
+            {createGroup && (
+              <Anchor component={Link} to={createGroup}>
+                Create a group
+              </Anchor>
+            )}
+          </Text>
+        )}
         <ErrorList error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -158,7 +169,11 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
     documents: link(ROUTES.ProjectDocuments, { id }),
     errors: link(ROUTES.ProjectErrorReports, { id }),
   };
-  const share = !!link(ROUTES.GroupList);
+  // what the caller may do (the server says; owner, group member, administrator): a control is shown only when it works
+  const may = data.permissions;
+  const share = !!link(ROUTES.GroupList) && !!may?.share;
+  const canRename = may?.edit ?? true;
+  const canDelete = may?.delete ?? true;
   const refreshLists = useRefreshProjectLists();
   const remove = useAction(async () => {
     await api.delete(`projects/${id}`);
@@ -236,12 +251,16 @@ function ProjectMenus({ data }: { data: ProjectResponse }) {
           <Menu.Item onClick={() => setDialog('copy')} data-testid="action-copy">
             Copy project
           </Menu.Item>
-          <Menu.Item onClick={() => setDialog('rename')} data-testid="action-rename">
-            Change name
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => setDialog('delete')} data-testid="action-delete">
-            Delete project
-          </Menu.Item>
+          {canRename && (
+            <Menu.Item onClick={() => setDialog('rename')} data-testid="action-rename">
+              Change name
+            </Menu.Item>
+          )}
+          {canDelete && (
+            <Menu.Item color="red" onClick={() => setDialog('delete')} data-testid="action-delete">
+              Delete project
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       {dialog === 'copy' && (
