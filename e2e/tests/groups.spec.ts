@@ -155,7 +155,7 @@ test('a group shares a project: invite by e-mail, accept from the bell, run a sc
   await page.getByTestId('share-group').click();
   await page.getByRole('option', { name: groupName }).click();
   await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByText('Shared with')).toBeVisible();
+  await expect(page.getByText('Shared with', { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog')).toContainText(groupName);
   await page.keyboard.press('Escape');
 

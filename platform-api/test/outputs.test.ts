@@ -30,6 +30,7 @@ const ids = { daily: 0, cn2: 0, monthly: 0, yearly: 0 };
 /** the rows of each scenario's output files, by file */
 const files: Record<string, { rch: OutputRow[]; sub: OutputRow[]; hru: OutputRow[] }> = {};
 let subbasins: { id: number; name: string; number: number }[];
+let chosen: { id: number; subbasin: string; landuse?: string; soil?: string }[];
 
 const chart = (id: number, body: unknown, token: string | undefined = admin) => app.request(`/api/scenarios/output/chart/${id}`, { token, body });
 const map = (id: number, body: unknown, token: string | undefined = admin) => app.request(`/api/scenarios/output/map/${id}`, { token, body });
@@ -70,6 +71,12 @@ beforeAll(async () => {
   ids.cn2 = await f.createScenario({ name: 'CN2 +10%' });
   ids.monthly = await f.createScenario({ name: 'Monthly', printSetting: 0 });
   ids.yearly = await f.createScenario({ name: 'Yearly', printSetting: 2 });
+  // the monthly scenario prints two HRUs of its own choice (HRUs to print, spec 2 §7): the first
+  // HRU of subbasin 2 and the last of subbasin 3
+  const all = (await app.request(`/api/hruselection/matching/${f.projectId}`, { token: admin, body: { applyToAll: true, subbasins: [], landuses: [], soils: [], slopes: [] } })).body as { id: number; subbasin: string }[];
+  chosen = [all.find((h) => h.subbasin === '2')!, all.filter((h) => h.subbasin === '3').at(-1)!];
+  const print = await app.request(`/api/scenarios/print/hruprint/${ids.monthly}`, { token: admin, body: { hrus: chosen.map((h) => h.id) } });
+  expect(print.status, JSON.stringify(print.body)).toBe(200);
   const save = await app.request(`/api/scenarios/subbasin/save/${ids.cn2}/Cn2Percent`, { token: admin, body: { applyToAll: true, subbasins: [], landuses: [], soils: [], slopes: [], modificationObject: { value: 10 } } });
   expect(save.status).toBe(200);
   for (const [name, id] of Object.entries(ids)) {
@@ -112,9 +119,14 @@ describe('chart and map options', () => {
       ['2', 2],
       ['3', 3],
     ]);
-    // without an 'HRUs to print' selection a run prints the project's first 20 HRUs (all in subbasin 1 here)
+    // the HRUs output.hru has: without an 'HRUs to print' selection, the project's first 20 (all in subbasin 1 here)
+    expect(o.printedHrus).toHaveLength(new Set(files.daily!.hru.map((r) => r.gis)).size);
     expect(o.printedHrus).toHaveLength(20);
     expect(o.printedHrus[0]).toMatchObject({ subbasinID: sub('1').id, subbasin: '1' });
+    // a scenario's own selection maps back to the project's HRUs
+    const mo = (await app.request(`/api/scenarios/output/chartoptions/${ids.monthly}`, { token: admin })).body;
+    expect(mo.printedHrus.map((h: { id: number; subbasin: string }) => [h.id, h.subbasin])).toEqual(chosen.map((h) => [h.id, h.subbasin]));
+    expect(mo.printedHrus[0]).toMatchObject({ landuse: chosen[0]!.landuse, soil: chosen[0]!.soil });
     expect(o.observed).toEqual([
       { subbasinID: sub('3').id, subbasin: '3', outputType: 'OutputRch', variable: 'FLOW_OUT', name: 'Observed daily discharge', site: 'Little River Experimental Watershed, gauge J', units: 'm³/s', startDate: '1968-01-01', endDate: '2012-12-31' },
     ]);
@@ -387,9 +399,14 @@ describe('maps', () => {
     const y2006 = (await map(ids.daily, { statistic: 'year:2006', outputType: 'OutputSub', parameter: 'PRECIP', units: 0 })).body.scenarioMaps[0];
     for (const s of subbasins) close(y2006.mapData.find((d: { id: number }) => d.id === s.id).value, sum(of(files.daily!.sub, s.number, 'day').filter((r) => r.year === 2006).map((r) => r.get('PRECIPmm')!)), `2006 ${s.name}`);
     const hru = (await map(ids.daily, { statistic: 'averageAnnual', outputType: 'OutputHru', parameter: 'ET', units: 0 })).body;
-    const rows = files.daily!.hru.filter((r) => r.period === 'day' && r.gis === '000010001');
-    close(hru.scenarioMaps[0].mapData[0].value, sum(rows.map((r) => r.get('ETmm')!)) / 3, 'HRU ET in subbasin 1');
-    expect(hru.scenarioMaps[0].mapData.slice(1).map((d: { value: number | null }) => d.value)).toEqual([null, null]);
+    // each subbasin: the area-weighted mean of its printed HRUs' average annual ET (none without one)
+    const hruRows = files.daily!.hru.filter((r) => r.period === 'day');
+    for (const s of subbasins) {
+      const mine = [...groupBy(hruRows.filter((r) => r.sub === s.number), (r) => r.gis).values()];
+      const got = hru.scenarioMaps[0].mapData.find((d: { id: number }) => d.id === s.id).value;
+      if (!mine.length) expect(got, `subbasin ${s.name}`).toBeNull();
+      else close(got, sum(mine.map((rs) => rs[0]!.area * (sum(rs.map((r) => r.get('ETmm')!)) / 3))) / sum(mine.map((rs) => rs[0]!.area)), `HRU ET in subbasin ${s.name}`);
+    }
     expect(hru.info[0]).toMatch(/area-weighted mean of its printed HRUs/);
   });
 });
@@ -407,8 +424,14 @@ describe('the form rules and access (spec 2 §5, §6, §8)', () => {
     const hruMissing = await chart(ids.daily, { ...base(), outputType: 'OutputHru', parameters: ['ET'] });
     expect(hruMissing.body).toBe(COMPLETE);
     const o = (await app.request(`/api/scenarios/output/chartoptions/${ids.daily}`, { token: admin })).body;
-    const notPrinted = await chart(ids.daily, { ...base(), subbasin: { id: sub('2').id }, outputType: 'OutputHru', parameters: ['ET'], hru: o.printedHrus[0].id });
+    const none = subbasins.find((s) => !o.printedHrus.some((h: { subbasinID: number }) => h.subbasinID === s.id))!;
+    const notPrinted = await chart(ids.daily, { ...base(), subbasin: { id: none.id }, outputType: 'OutputHru', parameters: ['ET'], hru: o.printedHrus[0].id });
     expect([notPrinted.status, notPrinted.body]).toEqual([400, NO_HRUS]);
+    // compared scenarios must have printed the same HRUs
+    const hruChart = { ...base(), subbasin: { id: sub('1').id }, outputType: 'OutputHru', statistic: 'annual', parameters: ['ET'], hru: o.printedHrus[0].id };
+    expect((await chart(ids.daily, { ...hruChart, compareScenarios: [ids.cn2] })).status).toBe(200);
+    const differ = await chart(ids.daily, { ...hruChart, compareScenarios: [ids.monthly] });
+    expect([differ.status, differ.body]).toEqual([400, 'Compared scenarios must have printed the same HRUs. Please modify your selection.']);
     const fdc = await chart(ids.daily, { ...base(), statistic: 'flowDuration', outputType: 'OutputSub', parameters: ['SURQ'] });
     expect(fdc.body).toBe('The flow duration curve is drawn for the streamflow of a reach (OutputRch, FLOW_OUT or FLOW_IN).');
 

@@ -37,6 +37,8 @@ describe('every workspace plugin', () => {
       ProjectErrorReports: ['id'], ProjectErrorReportCreate: ['id'], ProjectErrorReport: ['id', 'reportID'], HruTable: ['id'],
       ScenarioList: ['id'], ScenarioCreate: ['id'], ScenarioView: ['id', 'scenarioID'],
       GroupView: ['id'], FeedbackReport: ['reportID'],
+      SwatCheckOutput: ['id', 'scenarioID'], CeQualOutput: ['id', 'scenarioID'], FfaOutput: ['id', 'scenarioID'], BaseflowOutput: ['id', 'scenarioID'],
+      FfaResult: ['id', 'scenarioID', 'requestID'], BaseflowResult: ['id', 'scenarioID', 'requestID'],
     };
     const routes = manifests.flatMap(([, m]) => m.routes);
     for (const ref of Object.values(ROUTES)) {

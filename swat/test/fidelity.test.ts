@@ -101,7 +101,7 @@ describe('swatuq_2012 (generated slr/hmd/wnd, zero-depth soil layers, auto-ferti
     lines[i + 1] = '   1' + '   0'.repeat(19);
     writeFileSync(cio, lines.join('\r\n'), 'latin1');
     summary = await runSimulation(dir);
-  });
+  }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('meets the fidelity goals (flow NSE, water balance, sediment)', () => {
@@ -151,7 +151,7 @@ describe('LREW (measured weather) against rev 637', () => {
     const cio = fixtureText('lrew_swat2012', 'file.cio.daily').replace(/^(\s*)10(\s*\| NYSKIP)/m, '$1 3$2');
     writeFileSync(join(dir, 'file.cio'), cio, 'latin1');
     await runSimulation(dir);
-  });
+  }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('meets the fidelity goals (flow NSE 2010-2012, water balance 2003-2012, sediment)', () => {

@@ -25,9 +25,11 @@ export type UploadAreaProps<T> = {
   onUploaded?: (result: T, file: File) => void;
   /** the multipart field name (default `file`) */
   field?: string;
+  /** more form fields sent with the file */
+  fields?: Record<string, string>;
 };
 
-export function UploadArea<T = unknown>({ url, extensions, label, maxBytes, timeoutMs = UPLOAD_TIMEOUT_MS, hint, disabled, onUploaded, field }: UploadAreaProps<T>) {
+export function UploadArea<T = unknown>({ url, extensions, label, maxBytes, timeoutMs = UPLOAD_TIMEOUT_MS, hint, disabled, onUploaded, field, fields }: UploadAreaProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -50,7 +52,7 @@ export function UploadArea<T = unknown>({ url, extensions, label, maxBytes, time
     }
     setBusy(file.name);
     try {
-      const result = await uploadFile<T>(url, file, { timeoutMs, field });
+      const result = await uploadFile<T>(url, file, { timeoutMs, field, fields });
       onUploaded?.(result, file);
     } catch (err) {
       setError(err);

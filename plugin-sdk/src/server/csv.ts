@@ -74,7 +74,12 @@ export type CsvColumn = {
 /** Problems found in a CSV file, each already worded with the file, line and column. */
 export type CsvProblems = string[];
 
-export type CsvTable = { rows: { line: number; values: Record<string, number | string | undefined> }[]; problems: CsvProblems };
+export type CsvTable = {
+  rows: { line: number; values: Record<string, number | string | undefined> }[];
+  problems: CsvProblems;
+  /** the cells already named in `problems`, as `line:column` (a caller's own checks skip them) */
+  bad: Set<string>;
+};
 
 /** Reads a CSV table with a header line: every row's values by column name (numbers as numbers),
  * and every problem (missing columns, unknown columns when `strict`, wrong values) worded with
@@ -83,7 +88,8 @@ export function readCsvTable(text: string, columns: CsvColumn[], opts: { file?: 
   const file = opts.file ?? '';
   const { rows, problems: raw } = parseCsvRows(text);
   const problems: CsvProblems = raw.map((p) => UPLOAD_MESSAGES.csvLine(file, p.line, undefined, p.message));
-  if (!rows.length) return { rows: [], problems: [UPLOAD_MESSAGES.csvEmpty(file || 'The CSV file')] };
+  const bad = new Set<string>();
+  if (!rows.length) return { rows: [], problems: [UPLOAD_MESSAGES.csvEmpty(file || 'The CSV file')], bad };
   const header = rows[0]!.cells.map((c) => c.trim().toUpperCase());
   const index = new Map<string, number>();
   const missing: string[] = [];
@@ -98,16 +104,19 @@ export function readCsvTable(text: string, columns: CsvColumn[], opts: { file?: 
     const known = new Set(columns.flatMap((c) => [c.name, ...(c.aliases ?? [])].map((n) => n.toUpperCase())));
     for (const h of header) if (h && !known.has(h)) problems.push(UPLOAD_MESSAGES.csvUnknownColumn(file || 'The CSV file', h));
   }
-  if (missing.length) return { rows: [], problems };
+  if (missing.length) return { rows: [], problems, bad };
   const body = rows.slice(1);
-  if (opts.maxRows !== undefined && body.length > opts.maxRows) return { rows: [], problems: [...problems, UPLOAD_MESSAGES.csvTooManyRows(file || 'The CSV file', opts.maxRows)] };
+  if (opts.maxRows !== undefined && body.length > opts.maxRows) return { rows: [], problems: [...problems, UPLOAD_MESSAGES.csvTooManyRows(file || 'The CSV file', opts.maxRows)], bad };
   const out: CsvTable['rows'] = [];
   for (const r of body) {
     const values: Record<string, number | string | undefined> = {};
     for (const c of columns) {
       const at = index.get(c.name);
       const cell = at === undefined ? '' : (r.cells[at] ?? '').trim();
-      const say = (message: string) => problems.push(UPLOAD_MESSAGES.csvLine(file, r.line, c.name, message));
+      const say = (message: string) => {
+        problems.push(UPLOAD_MESSAGES.csvLine(file, r.line, c.name, message));
+        bad.add(`${r.line}:${c.name}`);
+      };
       if (cell === '') {
         if (c.required !== false && at !== undefined) say(EDITOR_MESSAGES.required);
         continue;
@@ -133,7 +142,7 @@ export function readCsvTable(text: string, columns: CsvColumn[], opts: { file?: 
     }
     out.push({ line: r.line, values });
   }
-  return { rows: out, problems };
+  return { rows: out, problems, bad };
 }
 
 /** One CSV cell: quoted when it holds a comma, a quote or a line break. */

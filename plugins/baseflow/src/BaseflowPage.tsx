@@ -58,8 +58,8 @@ function BaseflowTool({ projectID, scenarioID }: { projectID: string; scenarioID
           </Text>
           <SubbasinChoice value={choice} onChange={setChoice} subbasins={data.subbasins} error={fieldErrors.subbasins?.[0]} />
           <Group align="flex-start">
-            <NumberInput label="Filter parameter" value={filterParameter} onChange={setFilterParameter} min={0} max={1} step={0.01} decimalScale={4} w={200} error={problem ? ' ' : undefined} data-testid="filter-parameter" />
-            <NumberInput label="BFI max" value={bfiMax} onChange={setBfiMax} min={0} max={1} step={0.05} decimalScale={4} w={200} error={problem ? ' ' : undefined} data-testid="bfi-max" />
+            <NumberInput label="Filter parameter" value={filterParameter} onChange={setFilterParameter} min={0} max={1} clampBehavior="none" step={0.01} decimalScale={4} w={200} error={problem ? ' ' : undefined} data-testid="filter-parameter" />
+            <NumberInput label="BFI max" value={bfiMax} onChange={setBfiMax} min={0} max={1} clampBehavior="none" step={0.05} decimalScale={4} w={200} error={problem ? ' ' : undefined} data-testid="bfi-max" />
           </Group>
           {problem && (
             <Text c="red" size="sm" data-testid="baseflow-problem">

@@ -92,7 +92,7 @@ function FfaTool({ projectID, scenarioID }: { projectID: string; scenarioID: str
           <Checkbox label="Weight the station skew with a generalized (regional) skew" checked={weighted} onChange={(e) => setWeighted(e.currentTarget.checked)} data-testid="use-generalized-skew" />
           {weighted && (
             <Group align="flex-start">
-              <NumberInput label="Generalized skew" value={skew} onChange={setSkew} min={-3} max={3} step={0.01} decimalScale={3} w={180} data-testid="generalized-skew" />
+              <NumberInput label="Generalized skew" value={skew} onChange={setSkew} min={-3} max={3} clampBehavior="none" step={0.01} decimalScale={3} w={180} data-testid="generalized-skew" />
               <NumberInput label="Mean square error of the generalized skew" value={mse} onChange={setMse} min={0} step={0.01} decimalScale={4} w={280} data-testid="generalized-skew-mse" />
             </Group>
           )}

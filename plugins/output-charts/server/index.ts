@@ -70,12 +70,12 @@ export function checkSelection(body: unknown): CheckedSelection {
 
 export async function chart(platform: PlatformServices, scenarioId: number, body: unknown): Promise<ChartResponse> {
   const sel = checkSelection(body);
-  const own = await platform.outputs.scenario(scenarioId);
-  // the compared scenarios: of this project, with outputs, and for HRU charts the same printed HRUs
+  // this scenario and the compared ones, read at once; compared ones must be of this project, with
+  // outputs, and for HRU charts have printed the same HRUs
+  const [own, ...others] = await Promise.all([scenarioId, ...sel.compareScenarios.filter((id) => id !== scenarioId)].map((id) => platform.outputs.scenario(id)));
   const hrusOf = (s: OutputScenario) => s.printedHrus.map((h) => h.id).sort((x, y) => x - y).join(',');
   const compared: OutputScenario[] = [];
-  for (const id of sel.compareScenarios.filter((id) => id !== scenarioId)) {
-    const c = await platform.outputs.scenario(id);
+  for (const c of others) {
     if (c.projectId !== own.projectId) throw new InputError(OUTPUT_MESSAGES.invalidScenario);
     if (c.isRunning) throw new InputError(OUTPUT_MESSAGES.comparisonRunning(c.name));
     if (!c.hasOutputs) throw new InputError(OUTPUT_MESSAGES.comparisonNoOutputs(c.name));

@@ -23,19 +23,18 @@ const series = (id: number, r: SeriesRequest): OutputSeries => ({
 });
 
 function platform(scenarios: Record<number, OutputScenario>, calls: string[] = []): PlatformServices {
-  return {
-    outputs: {
-      catalogue: async () => {
-        throw new Error('not used');
-      },
-      scenario: async (id) => scenarios[id]!,
-      series: async (id, r) => (calls.push(`series ${id} ${r.variable}`), series(id, r)),
-      values: async () => {
-        throw new Error('not used');
-      },
-      observed: async (id, r): Promise<ObservedSeries> => (calls.push(`observed ${id}`), { name: 'Observed daily discharge', site: 'gauge J', series: { ...series(id, r), y: [1, 1] }, fit: { nse: 0.5, kge: 0.4, pbias: 10, n: 2, start: '2005-01-01', end: '2005-01-02' } }),
+  const outputs: PlatformServices['outputs'] = {
+    catalogue: async () => {
+      throw new Error('not used');
     },
-  } as unknown as PlatformServices;
+    scenario: async (id) => scenarios[id]!,
+    series: async (id, r) => (calls.push(`series ${id} ${r.variable}`), series(id, r)),
+    values: async () => {
+      throw new Error('not used');
+    },
+    observed: async (id, r): Promise<ObservedSeries> => (calls.push(`observed ${id}`), { name: 'Observed daily discharge', site: 'gauge J', series: { ...series(id, r), y: [1, 1] }, fit: { nse: 0.5, kge: 0.4, pbias: 10, n: 2, start: '2005-01-01', end: '2005-01-02' } }),
+  };
+  return { outputs } as unknown as PlatformServices;
 }
 
 const body = (p: Record<string, unknown> = {}) => ({ subbasin: { id: 103 }, statistic: 'daily', outputType: 'OutputRch', parameters: ['FLOW_OUT'], units: 0, ...p });

@@ -79,10 +79,9 @@ export function differenceValues(base: OutputValues, other: OutputValues, kind: 
 
 export async function map(platform: PlatformServices, scenarioId: number, body: unknown): Promise<MapResponse> {
   const sel = checkSelection(body);
-  const own = await platform.outputs.scenario(scenarioId);
+  const [own, ...others] = await Promise.all([scenarioId, ...sel.compareScenarios.filter((id) => id !== scenarioId)].map((id) => platform.outputs.scenario(id)));
   const compared = [];
-  for (const id of sel.compareScenarios.filter((id) => id !== scenarioId)) {
-    const c = await platform.outputs.scenario(id);
+  for (const c of others) {
     if (c.projectId !== own.projectId) throw new InputError(OUTPUT_MESSAGES.invalidScenario);
     if (c.isRunning) throw new InputError(OUTPUT_MESSAGES.comparisonRunning(c.name));
     if (!c.hasOutputs) throw new InputError(OUTPUT_MESSAGES.comparisonNoOutputs(c.name));

@@ -6,6 +6,8 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } f
 import { join } from 'node:path';
 import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSep, parseSol, readTxtInOut } from '../txtinout/index.ts';
 import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/index.ts';
+import { hruExtra } from './mgt-extra.ts';
+import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
 import type {
   Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
   UrbanParams, WeatherSeries, Wgn,
@@ -98,6 +100,8 @@ function op(o: MgtOperation): MgtOp {
     case 10: Object.assign(r, { i1: o.WSTRS_ID, i2: o.IRR_SCA, i3: o.IRR_NOA, v4: o.AUTO_WSTRS, v5: o.IRR_EFF, v6: o.IRR_MX, v7: o.IRR_ASQ }); break;
     case 11: Object.assign(r, { i1: o.AFERT_ID, i2: o.NSTRESS, v4: o.AUTO_NSTRS, v5: o.AUTO_NAPP, v6: o.AUTO_NYR, v7: o.AUTO_EFF, v8: o.AFRT_SURFACE }); break;
     case 16: Object.assign(r, { v4: o.BURN_FRLB }); break;
+    case 14: Object.assign(r, { i1: o.FERT_DAYS, i2: o.CFRT_ID, i3: o.IFRT_FREQ, v4: o.CFRT_KG }); break;
+    case 15: Object.assign(r, { i1: o.CPST_ID, i2: o.PEST_DAYS, i3: o.IPST_FREQ, v4: o.CPST_KG }); break;
     default: break;
   }
   for (const k of ['i1', 'i2', 'i3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9'] as const) if (!Number.isFinite(r[k])) r[k] = 0;
@@ -111,7 +115,7 @@ function fresh(s: string): string {
 }
 
 /** Operation codes the engine simulates (sched_mgt.f numbering; 0 is the end of year). */
-const SIMULATED_OPS = new Set([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 16, 17]);
+const SIMULATED_OPS = new Set([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 14, 16, 17]);
 const OP_NAMES: Record<number, string> = {
   4: 'pesticide application', 12: 'street sweeping', 13: 'release/impound (rice, wetlands)', 14: 'continuous fertilization',
   15: 'continuous pesticide application',
@@ -126,10 +130,13 @@ export function engineNotes(): string[] {
 /** HRU inputs the engine does not simulate stop the run with a message naming them. */
 function checkHru(hi: HruInputs, m: NonNullable<HruInputs['mgt']>): void {
   const where = hi.files.mgt || hi.files.hru;
-  if (n(m, 'DDRAIN') > 0) throw new InputError(`${where}: tile drainage (DDRAIN ${n(m, 'DDRAIN')} mm) is not simulated by the built-in engine`);
   for (const o of m.operations) {
     if (o.op === 4) {
       notes.add('pesticide applications (operation 4) are not simulated: pesticide outputs are 0');
+      continue;
+    }
+    if (o.op === 15) {
+      notes.add('continuous pesticide applications (operation 15) are not simulated: pesticide outputs are 0');
       continue;
     }
     if (!SIMULATED_OPS.has(o.op)) {
@@ -222,6 +229,7 @@ export function hru(hi: HruInputs, where: string): Hru {
     biomix: n(m, 'BIOMIX', 0.2), cn2: n(m, 'CN2', 70), usleP: n(m, 'USLE_P', 1), bioMin: n(m, 'BIO_MIN'), filterw: n(m, 'FILTERW'),
     iurban: n(m, 'IURBAN'), urblu: n(m, 'URBLU'), irrsc: n(m, 'IRRSC'), irrno: n(m, 'IRRNO'), nrot: n(m, 'NROT', 1),
     ops: m.operations.map(op),
+    extra: hruExtra(m),
     solZmx: sol.SOL_ZMX, anionExcl: sol.ANION_EXCL,
     layers: layers.map((l) => ({
       z: l.SOL_Z, bd: l.SOL_BD, awc: l.SOL_AWC, k: l.SOL_K, cbn: l.SOL_CBN, clay: l.CLAY, silt: l.SILT, sand: l.SAND, rock: l.ROCK,
@@ -453,6 +461,13 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   const w = weather(sp, c.iyr, ndays);
   if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
   const project: Project = { dir, control: c, basin: bsn, subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  // land use updates (lup.dat): the HRU fractions change on their dates (lup.ts)
+  try {
+    project.lup = readLandUseUpdates((name) => read.text(name));
+    checkLandUseUpdates(project.lup, subs.reduce((a, s) => a + (s.hrus.length || s.hruCount || 0), 0));
+  } catch (err) {
+    throw new InputError(err instanceof Error ? err.message : String(err));
+  }
   if (streamed) {
     // HRU files named by each subbasin, read when the model is built (once), a subbasin at a time
     const lists: (SubHruFiles[] | null)[] = [];

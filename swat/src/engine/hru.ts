@@ -3,6 +3,8 @@
 // object (HruScratch), so nothing is allocated per HRU-day.
 import { atri } from './wgen.ts';
 import { runOps } from './mgt.ts';
+import { continuousFertilization } from './mgt-extra.ts';
+import { tileDrain, tileLag } from './tile.ts';
 import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
 import type { SimTotals } from './sim.ts';
@@ -73,6 +75,8 @@ class HruScratch {
   }
 }
 const X = new HruScratch();
+/** The nitrate of the day's tile flow (tile.ts tileLag), kg N/ha. */
+const TILE_NO3 = new Float64Array(1);
 /** Percolation out of each layer today (mm), for the phosphorus leaching. */
 const PRK = new Float64Array(ML);
 
@@ -104,6 +108,8 @@ export function hruDay(D: DayShared, h: number): void {
     const r = runOps(m, D.p, h, D.jd, D.mstart, D.tav);
     X.nApp += r.nApp; X.pApp += r.pApp; X.yld += r.yld; X.irr += r.irr; X.nYld += r.nYld; X.pYld += r.pYld;
   }
+  // continuous fertilization under way (operation 14, mgt-extra.ts)
+  if (m.cfrtLeft[h] > 0) continuousFertilization(m, D.p, h, X);
   // auto-irrigation demand scheduled the day before
   if (m.irrPending[h] > 0) {
     X.irr += m.irrPending[h];
@@ -139,6 +145,7 @@ export function hruDay(D: DayShared, h: number): void {
   }
   if (m.potFr[h] > 0) pothole(D, h);
   percolation(D, h);
+  if (m.ddrain[h] > 0) tileDrain(m, h); // tile drains (tile.ts)
   evapotranspiration(D, h);
   if (X.growing) plant(D, h);
   nitrogenCycle(D, h);
@@ -999,12 +1006,15 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   }
   const gwq = m.gwQ[h];
   const gwqd = m.gwQd[h];
-  const wyld = qday + latqc + gwq + gwqd - tloss;
+  // tile flow after its lag, with its nitrate (tile.ts)
+  const tileq = m.ddrain[h] > 0 ? tileLag(m, h, TILE_NO3) : 0;
+  const tileNo3 = tileq > 0 ? TILE_NO3[0] : 0;
+  const wyld = qday + latqc + gwq + gwqd - tloss + tileq;
   const et = X.canev + X.esDay + X.epDay + X.potEvap;
   // ICN = 1: retention parameter from plant ET
   // (subbasin.f: with the day's generated runoff, lateral flow and percolation; no cap for ICN 1)
   if (b.icn === 1) {
-    m.sci[h] = m.sci[h] + X.pet * Math.exp((-b.cncoef * m.sci[h]) / m.smx[h]) - X.precip + X.surfq + X.latq + X.sepbtm;
+    m.sci[h] = m.sci[h] + X.pet * Math.exp((-b.cncoef * m.sci[h]) / m.smx[h]) - X.precip + X.surfq + X.latq + X.sepbtm + m.tileGen[h];
   }
   m.cnday[h] = X.cnday;
 
@@ -1015,7 +1025,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const lo = s * NC;
   const sl = D.subLoad;
   sl[lo + C.SED] += sedDay;
-  sl[lo + C.NO3] += (X.no3Surq + X.no3Lat) * ha;
+  sl[lo + C.NO3] += (X.no3Surq + X.no3Lat + tileNo3) * ha;
   sl[lo + C.ORGN] += X.sedOrgn * ha;
   sl[lo + C.ORGP] += X.sedOrgp * ha;
   sl[lo + C.MINP] += (X.surqSolp + X.sedMinp) * ha;
@@ -1053,6 +1063,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   bv[BV.SUBLIM] += X.snoev * da;
   bv[BV.SURQ] += qday * da;
   bv[BV.LATQ] += latqc * da;
+  bv[BV.TILE] += tileq * da;
   bv[BV.GWQ] += gwq * da;
   bv[BV.GWQ_DEEP] += gwqd * da;
   bv[BV.REVAP] += X.revap * da;
@@ -1142,6 +1153,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   hv[o + HV.SNO] = m.sno[h];
   hv[o + HV.GW_Q_D] = gwqd;
   hv[o + HV.LATQCNT] = latqc;
+  hv[o + HV.QTILE] = tileq;
   hv[o + HV.N_STRS] = growing ? 1 - X.strsn : 0;
   hv[o + HV.NUP] = X.nUp + X.nFix;
   hv[o + HV.NFIX] = X.nFix;

@@ -3,6 +3,7 @@
 // auto-irrigation/fertilization settings, burning.
 import { ML, type Model } from './model.ts';
 import type { Project } from './project.ts';
+import { runExtraOp } from './mgt-extra.ts';
 
 
 export interface OpResult { nApp: number; pApp: number; yld: number; irr: number; nYld: number; pYld: number }
@@ -185,7 +186,10 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         break;
       }
       default:
-        break; // pesticide, sweeping, release/impound, continuous ops: not simulated
+        // continuous fertilization (mgt-extra.ts); pesticides are accepted, not simulated (the
+        // adapter notes them); sweeping and release/impound never get here (the adapter refuses them)
+        runExtraOp(m, h, k, code);
+        break;
     }
     void tav;
   }

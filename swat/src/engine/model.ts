@@ -2,6 +2,7 @@
 // variable and per soil-layer variable (stride ML), built once from a Project.
 import type { Hru, PlantParams, Project } from './project.ts';
 import { annualHeatUnits, annualMeanTemp, annualPrecip, minDayLength } from './weather.ts';
+import { allocExtras, initExtras } from './mgt-extra.ts';
 
 export const ML = 12; // max soil layers (incl. the 10 mm top layer SWAT adds)
 
@@ -247,6 +248,7 @@ export class Model {
     this.ops = newOps(Math.max(16, n * 8));
     this.opBegin = I(); this.opEnd = I(); this.opPtr = I(); this.opWait = I();
     this.nops = 0;
+    allocExtras(this, n, sh); // tile drains, continuous fertilization (mgt-extra.ts)
 
     let i = 0;
     for (let si = 0; si < nsub; si++) {
@@ -283,6 +285,7 @@ export class Model {
   private initHru(i: number, si: number, h: Hru, p: Project, da: number): void {
     const basin = p.basin;
     this.addOps(i, h);
+    initExtras(this, i, h);
     this.hruName[i] = h.name;
     this.hruLanduse[i] = h.landuse;
     this.hruSoil[i] = h.soilName;

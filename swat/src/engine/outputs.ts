@@ -21,6 +21,7 @@ const HRU_MAP: Record<string, number> = {
   TMP_STRS: HV.TMP_STRS, N_STRS: HV.N_STRS, 'NUPkg/ha': HV.NUP, 'NFIXkg/ha': HV.NFIX, 'NSURQkg/ha': HV.NSURQ, 'NLATQkg/ha': HV.NLATQ,
   'NO3Lkg/ha': HV.NO3L, 'F-MNkg/ha': HV.F_MN, 'A-MNkg/ha': HV.A_MN, 'DNITkg/ha': HV.DNIT, 'NRAINkg/ha': HV.NRAIN, 'TNO3kg/ha': HV.TNO3, 'PUPkg/ha': HV.PUP, 'ORGNkg/ha': HV.ORGN, 'ORGPkg/ha': HV.ORGP, 'SEDPkg/ha': HV.SEDP,
   'SOLPkg/ha': HV.SOLP, P_STRS: HV.P_STRS, 'F-MPkg/ha': HV.F_MP, 'AO-LPkg/ha': HV.AO_LP, 'L-APkg/ha': HV.L_AP, 'A-SPkg/ha': HV.A_SP, 'BIOMt/ha': HV.BIOM, LAI: HV.LAI, 'YLDt/ha': HV.YLD, SNOmm: HV.SNO, GW_Q_Dmm: HV.GW_Q_D, LATQCNTmm: HV.LATQCNT,
+  QTILEmm: HV.QTILE,
 };
 const SUB_MAP: Record<string, number> = {
   PRECIPmm: SV.PRECIP, SNOMELTmm: SV.SNOMELT, PETmm: SV.PET, ETmm: SV.ET, SWmm: SV.SW, PERCmm: SV.PERC, SURQmm: SV.SURQ, GW_Qmm: SV.GW_Q,
@@ -449,7 +450,7 @@ export function aveAnnualBasin(t: SimTotals): Record<string, number> {
   const v = (k: number) => s[k] / ny;
   return {
     PRECIP: v(BV.PRECIP), 'SNOW FALL': v(BV.SNOFALL), 'SNOW MELT': v(BV.SNOMELT), SUBLIMATION: v(BV.SUBLIM),
-    'SURFACE RUNOFF Q': v(BV.SURQ), 'LATERAL SOIL Q': v(BV.LATQ), 'TILE Q': 0, 'GROUNDWATER (SHAL AQ) Q': v(BV.GWQ),
+    'SURFACE RUNOFF Q': v(BV.SURQ), 'LATERAL SOIL Q': v(BV.LATQ), 'TILE Q': v(BV.TILE), 'GROUNDWATER (SHAL AQ) Q': v(BV.GWQ),
     'GROUNDWATER (DEEP AQ) Q': v(BV.GWQ_DEEP), 'REVAP (SHAL AQ => SOIL/PLANTS)': v(BV.REVAP), 'DEEP AQ RECHARGE': v(BV.DA_RCHG),
     'TOTAL AQ RECHARGE': v(BV.RCHRG), 'TOTAL WATER YLD': v(BV.WYLD), 'PERCOLATION OUT OF SOIL': v(BV.PERC), ET: v(BV.ET), PET: v(BV.PET),
     'TRANSMISSION LOSSES': v(BV.TLOSS), 'SEPTIC INFLOW': 0, 'TOTAL SEDIMENT LOADING': v(BV.SED),
@@ -477,7 +478,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number,
     L.push('UNIT                                    PERCO    TILE                           WATER     SED     NO3     NO3     NO3     NO3        N       P       P');
     L.push('TIME     PREC    SURQ    LATQ     GWQ    LATE       Q     SW       ET     PET   YIELD   YIELD    SURQ    LATQ    PERC    CROP  ORGANIC SOLUBLE ORGANIC TILENO3');
     L.push('         (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)    (mm)   ------------------(kg nutrient/ha)-------------------- (kg/ha)', '');
-    L.push(` ${y.year}` + [v[BV.PRECIP], v[BV.SURQ], v[BV.LATQ], v[BV.GWQ], v[BV.PERC], 0, v[BV.SW], v[BV.ET], v[BV.PET], v[BV.WYLD], v[BV.SED],
+    L.push(` ${y.year}` + [v[BV.PRECIP], v[BV.SURQ], v[BV.LATQ], v[BV.GWQ], v[BV.PERC], v[BV.TILE], v[BV.SW], v[BV.ET], v[BV.PET], v[BV.WYLD], v[BV.SED],
       v[BV.NO3_SURQ], v[BV.NO3_LAT], v[BV.NO3_LEACH], v[BV.N_UPTAKE]].map((x) => f(x, 8, 2)).join('') +
       [v[BV.ORGN], v[BV.SOLP], v[BV.ORGP], 0].map((x) => f(x, 8, 2)).join(''));
   }

@@ -96,6 +96,8 @@ export interface Hru {
   solZmx: number; anionExcl: number; layers: SoilLayer[];
   // chm
   solNo3: number[]; solOrgn: number[]; solLabp: number[]; solOrgp: number[];
+  /** tile drain values of the .mgt (mgt-extra.ts) */
+  extra?: import('./mgt-extra.ts').HruExtra;
 }
 
 export interface PlantParams {
@@ -183,4 +185,6 @@ export interface Project {
   /** Streams the HRUs of a subbasin (index = number - 1) when `subbasins[i].hrus` is empty: the
    * model converts them into its arrays and drops them (bounded memory for large projects). */
   hruSource?: (subIndex: number) => Iterable<Hru>;
+  /** land use updates of lup.dat, by date (lup.ts) */
+  lup?: import('./lup.ts').LandUseUpdate[];
 }

@@ -1,8 +1,6 @@
 // Channel routing of a day (rtday.f variable storage, rtmusk.f Muskingum, rtsed.f sediment)
 // and point-source inputs of fig.fig (recday/recmon/recyear/reccnst).
-import { isLeap } from './adapter.ts';
 import type { Basin, PointSource, Reach } from './project.ts';
-import { DAYS_IN_MONTH } from './weather.ts';
 
 export interface ReachState {
   r: Reach;
@@ -47,11 +45,9 @@ export function pointSource(ps: PointSource, yr: number, jd: number, mon: number
   const key = ps.kind === 'day' ? yr * 1000 + jd : ps.kind === 'mon' ? yr * 100 + mon + 1 : yr;
   const v = ps.byKey?.get(key);
   if (!v) return [0, 0];
-  if (ps.kind === 'mon') {
-    const dim = DAYS_IN_MONTH[mon] + (mon === 1 && isLeap(yr) ? 1 : 0);
-    return v.map((x) => x / dim);
-  }
-  if (ps.kind === 'year') return v.map((x) => x / (isLeap(yr) ? 366 : 365));
+  // recmon/recyear values are average DAILY loads of the month or year (readmon.f: flomon 'average
+  // daily water loading for month', m^3/d; readyr.f: floyr 'average daily water loading for
+  // year'), loaded as they are every day (recmon.f, recyear.f)
   return v;
 }
 

@@ -13,6 +13,7 @@ import { Model } from './model.ts';
 import type { Acc } from './outputs.ts';
 import type { Project } from './project.ts';
 import { initReach, pointSource, routeReach, type ReachState } from './route.ts';
+import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { CT, HruPool, partition, resolveThreads } from './threads.ts';
 import { BV, C, NBV, NC, NHV, NRSV, NRV, NSV, RSV, RV, SV } from './vars.ts';
@@ -328,6 +329,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           subWyld[s] = 0;
         }
 
+        // land use updates due today (lup.dat, lup.ts): HRU fractions change before the day's processes
+        if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, yr, jd);
         // ---- HRUs (blocks of subbasins in worker threads, the first block here)
         if (pool) {
           const ct = pool.ctrl;

@@ -6,10 +6,10 @@ export const HV = {
   SURQ_CNT: 11, TLOSS: 12, LATQGEN: 13, GW_Q: 14, WYLD: 15, DAILYCN: 16, TMP_AV: 17, TMP_MX: 18, TMP_MN: 19, SOL_TMP: 20,
   SOLAR: 21, SYLD: 22, USLE: 23, N_APP: 24, P_APP: 25, NAUTO: 26, W_STRS: 27, TMP_STRS: 28, YLD: 29, GW_Q_D: 30, LATQCNT: 31,
   N_STRS: 32, NUP: 33, NFIX: 34, NSURQ: 35, NLATQ: 36, NO3L: 37, F_MN: 38, A_MN: 39, DNIT: 40, NRAIN: 41, PUP: 42, ORGN: 43,
-  ORGP: 44, SEDP: 45, SOLP: 46, P_STRS: 47, F_MP: 48, AO_LP: 49, L_AP: 50, A_SP: 51, SW_INIT: 52, SW_END: 53, SA_ST: 54,
-  DA_ST: 55, SNO: 56, TNO3: 57, BIOM: 58, LAI: 59,
+  ORGP: 44, SEDP: 45, SOLP: 46, P_STRS: 47, F_MP: 48, AO_LP: 49, L_AP: 50, A_SP: 51, QTILE: 52, SW_INIT: 53, SW_END: 54, SA_ST: 55,
+  DA_ST: 56, SNO: 57, TNO3: 58, BIOM: 59, LAI: 60,
 } as const;
-export const NHV = 60;
+export const NHV = 61;
 /** Aggregation of each HRU variable over a period: 0 sum, 1 mean, 2 last, 3 first, 4 maximum,
  * 5 last within a month but maximum over a year (LAI, as SWAT's hrumon/hruyr print it). */
 export const HV_AGG = new Int8Array(NHV);
@@ -41,9 +41,9 @@ export const BV = {
   PERC: 12, ET: 13, PET: 14, TLOSS: 15, SED: 16, SW: 17, N_APP: 18, P_APP: 19, NO3_SURQ: 20, NO3_LAT: 21, NO3_LEACH: 22,
   N_UPTAKE: 23, N_FIX: 24, DENIT: 25, HUMUS_MIN: 26, FRESH_MIN: 27, NO3_RAIN: 28, N_AUTO: 29, N_YIELD: 30, NO3_SOIL: 31,
   ORGN: 32, ORGP: 33, SOLP: 34, P_LEACH: 35, P_UPTAKE: 36, HUMUS_MIN_P: 37, FRESH_MIN_P: 38, P_YIELD: 39, P_AUTO: 40,
-  ACT_SOL_P: 41, ACT_STA_P: 42,
+  ACT_SOL_P: 41, ACT_STA_P: 42, TILE: 43,
 } as const;
-export const NBV = 43;
+export const NBV = 44;
 
 /** Constituents carried by the fig.fig hydrographs besides water (m3): sediment (t), nitrate,
  * organic N, organic P and mineral P (kg). */

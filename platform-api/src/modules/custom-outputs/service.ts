@@ -154,7 +154,13 @@ export async function submitRequest(deps: AppDeps, user: User, scenarioId: numbe
     options: s.options ?? {},
     lastModifiedDate: new Date(),
   });
-  await deps.queue.queue(CUSTOM_OUTPUT_QUEUE).add({ requestId: row.id }, { timeoutMs: 3 * 3600_000 });
+  try {
+    await deps.queue.queue(CUSTOM_OUTPUT_QUEUE).add({ requestId: row.id }, { timeoutMs: 3 * 3600_000 });
+  } catch (err) {
+    // no queue: the request is an error at once rather than running forever
+    await CustomOutputRequestRow.query().patch({ status: 'error', statusMessage: CUSTOM_OUTPUT_MESSAGES.failed, exceptionMessage: String((err as Error)?.message ?? err) }).where('id', row.id);
+    throw err;
+  }
   await publishRequest(deps, row);
   return { value: true, id: row.id };
 }

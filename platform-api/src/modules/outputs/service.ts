@@ -110,43 +110,44 @@ async function projectSubbasins(db: Knex, projectId: number): Promise<ProjectSub
 type PrintedHru = OutputCatalogue['printedHrus'][number] & { gis: string; number: number };
 
 /** The HRUs of output.hru as project HRUs: the run writes HRU k of subbasin s (project HRUs in
- * subbasin order, then sort order) as GIS code sssss kkkk (scenarios/run/build.ts). */
-async function printedHrus(db: Knex, projectId: number, set: OutputSet | undefined, subs: ProjectSubbasin[]): Promise<PrintedHru[]> {
-  if (!set) return [];
-  const rows = (await db('project_hrus').where({ projectId, removed: false }).orderBy([{ column: 'subbasin' }, { column: 'sortOrder' }]).select('id', 'subbasin', 'landuse', 'soil', 'slopeClass')) as {
-    id: number;
-    subbasin: number;
-    landuse: string;
-    soil: string;
-    slopeClass: string;
-  }[];
+ * subbasin order, then sort order) as GIS code sssss kkkk (scenarios/run/build.ts). Only the
+ * subbasins with a printed HRU (20 at most) are read. */
+async function printedHrus(db: Knex, projectId: number, set: OutputSet | undefined): Promise<PrintedHru[]> {
+  if (!set?.units.length) return [];
+  const numbers = [...new Set((set.units as HruUnit[]).map((u) => Number(u.gis.slice(0, 5))))];
+  const [rows, subs] = await Promise.all([
+    db('project_hrus').where({ projectId, removed: false }).whereIn('subbasin', numbers).orderBy([{ column: 'subbasin' }, { column: 'sortOrder' }]).select('id', 'subbasin', 'landuse', 'soil', 'slopeClass') as Promise<
+      { id: number; subbasin: number; landuse: string; soil: string; slopeClass: string }[]
+    >,
+    db('project_subbasins').where('projectId', projectId).whereIn('number', numbers).select('subbasinId', 'name', 'number') as Promise<{ subbasinId: number; name: string; number: number }[]>,
+  ]);
   const bySub = new Map<number, typeof rows>();
   for (const r of rows) bySub.set(r.subbasin, [...(bySub.get(r.subbasin) ?? []), r]);
-  const subByNumber = new Map(subs.map((s) => [s.number, s]));
+  const subByNumber = new Map(subs.map((x) => [x.number, x]));
   const out: PrintedHru[] = [];
   for (const u of set.units as HruUnit[]) {
     const sub = Number(u.gis.slice(0, 5));
     const k = Number(u.gis.slice(5));
     const h = bySub.get(sub)?.[k - 1];
-    const s = subByNumber.get(sub);
-    if (!h || !s) continue;
-    out.push({ id: Number(h.id), subbasinID: s.id, subbasin: s.name, landuse: h.landuse, soil: h.soil, slopeClass: h.slopeClass, gis: u.gis, number: u.unit });
+    const sb = subByNumber.get(sub);
+    if (!h || !sb) continue;
+    out.push({ id: Number(h.id), subbasinID: sb.subbasinId, subbasin: sb.name, landuse: h.landuse, soil: h.soil, slopeClass: h.slopeClass, gis: u.gis, number: u.unit });
   }
   return out;
 }
 
-async function observedRows(db: Knex, project: Project, subs: ProjectSubbasin[]) {
-  if (!project.datasetId || !subs.length) return [];
+/** The observed series at the project's reaches: those of the calibrations ending at one of its subbasins. */
+async function observedRows(db: Knex, project: Project) {
+  if (!project.datasetId) return [];
   return (await db('calibration_site_series as ss')
     .join('calibration_sites as cs', 'cs.id', 'ss.siteId')
     .join('calibrations as c', 'c.id', 'cs.calibrationId')
+    .join('project_subbasins as ps', function () {
+      this.on('ps.subbasinId', '=', 'c.endingSubbasinId').andOn('ps.projectId', '=', db.raw('?', [project.id]));
+    })
     .where('c.datasetId', project.datasetId)
-    .whereIn(
-      'c.endingSubbasinId',
-      subs.map((s) => s.id),
-    )
     .orderBy('ss.id')
-    .select('ss.id', 'ss.variable', 'ss.outputType', 'ss.name', 'ss.units', 'ss.startDate', 'ss.numDays', 'cs.name as site', 'c.endingSubbasinId')) as {
+    .select('ss.id', 'ss.variable', 'ss.outputType', 'ss.name', 'ss.units', 'ss.startDate', 'ss.numDays', 'cs.name as site', 'c.endingSubbasinId', 'ps.name as subbasin')) as {
     id: number;
     variable: string;
     outputType: OutputTypeId;
@@ -156,6 +157,7 @@ async function observedRows(db: Knex, project: Project, subs: ProjectSubbasin[])
     numDays: number;
     site: string;
     endingSubbasinId: number;
+    subbasin: string;
   }[];
 }
 
@@ -168,7 +170,19 @@ export async function catalogue(deps: AppDeps, user: User, id: number): Promise<
   const l = await load(deps, user, id);
   const { scenario, project, sets } = l;
   const db = deps.db;
-  const subs = await projectSubbasins(db, project.id);
+  const [subs, hrus, othersRows, observedAll, m] = await Promise.all([
+    projectSubbasins(db, project.id),
+    printedHrus(db, project.id, baseSet(sets, 'hru')),
+    db('scenarios as s')
+      .where('s.projectId', project.id)
+      .whereNot('s.id', scenario.id)
+      .where('s.hasRun', true)
+      .whereExists(db('scenario_output_sets as o').whereRaw('o.scenario_id = s.id').select(db.raw('1')))
+      .orderBy('s.name')
+      .select('s.id', 's.name') as Promise<{ id: number; name: string }[]>,
+    observedRows(db, project),
+    projectMap(deps, user, project.id),
+  ]);
   const types = OUTPUT_TYPES.filter((t) => baseSet(sets, t.kind));
   const parameters: OutputCatalogue['parameters'] = {};
   for (const t of types) {
@@ -187,22 +201,13 @@ export async function catalogue(deps: AppDeps, user: User, id: number): Promise<
         ...years.map((y) => ({ value: `year:${y}` as OutputStatistic, text: statisticLabel(`year:${y}`) })),
       ]
     : [];
-  const hrus = await printedHrus(db, project.id, baseSet(sets, 'hru'), subs);
-  const others = (await db('scenarios as s')
-    .where('s.projectId', project.id)
-    .whereNot('s.id', scenario.id)
-    .where('s.hasRun', true)
-    .whereExists(db('scenario_output_sets as o').whereRaw('o.scenario_id = s.id').select(db.raw('1')))
-    .orderBy('s.name')
-    .select('s.id', 's.name')) as { id: number; name: string }[];
-  const observed = (await observedRows(db, project, subs))
+  const others = othersRows;
+  const observed = observedAll
     .filter((o) => parameters[o.outputType]?.some((p) => p.variable === o.variable))
     .map((o) => {
-      const sub = subs.find((s) => s.id === o.endingSubbasinId)!;
       const start = isoDay(o.startDate);
-      return { subbasinID: sub.id, subbasin: sub.name, outputType: o.outputType, variable: o.variable, name: o.name, site: o.site, units: o.units, startDate: start, endDate: addDays(start, o.numDays - 1) };
+      return { subbasinID: o.endingSubbasinId, subbasin: o.subbasin, outputType: o.outputType, variable: o.variable, name: o.name, site: o.site, units: o.units, startDate: start, endDate: addDays(start, o.numDays - 1) };
     });
-  const m = await projectMap(deps, user, project.id);
   return {
     scenario: { id: scenario.id, name: scenario.name, projectId: project.id, hasRun: scenario.hasRun, isRunning: scenario.isRunning, lastRunDate: scenario.lastRunDate ? new Date(scenario.lastRunDate).toISOString() : null },
     printSetting: scenario.printSetting,
@@ -226,11 +231,9 @@ export async function catalogue(deps: AppDeps, user: User, id: number): Promise<
 /** The scenario, its printed HRUs and observed series: what a tool checks before reading. */
 export async function scenarioSummary(deps: AppDeps, user: User, id: number): Promise<OutputScenario> {
   const { scenario, project, sets } = await load(deps, user, id);
-  const hruSet = baseSet(sets, 'hru');
-  const subs = hruSet || project.datasetId ? await projectSubbasins(deps.db, project.id) : [];
-  const hrus = await printedHrus(deps.db, project.id, hruSet, subs);
   const printed = new Set(OUTPUT_TYPES.filter((t) => baseSet(sets, t.kind)).map((t) => t.value));
-  const observed = (await observedRows(deps.db, project, subs)).filter((o) => printed.has(o.outputType));
+  const [hrus, observedAll] = await Promise.all([printedHrus(deps.db, project.id, baseSet(sets, 'hru')), observedRows(deps.db, project)]);
+  const observed = observedAll.filter((o) => printed.has(o.outputType));
   return {
     id: scenario.id,
     name: scenario.name,
@@ -249,15 +252,14 @@ export async function scenarioSummary(deps: AppDeps, user: User, id: number): Pr
 type UnitSource = { unitLabel: string; key: number | string; area?: number };
 
 async function unitOf(deps: AppDeps, l: Loaded, kind: OutputKind, req: { subbasinID?: number; hruID?: number }): Promise<UnitSource> {
-  const subs = await projectSubbasins(deps.db, l.project.id);
   if (kind === 'hru') {
     if (req.hruID === undefined || req.hruID === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
-    const hru = (await printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'), subs)).find((h) => h.id === Number(req.hruID));
+    const hru = (await printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'))).find((h) => h.id === Number(req.hruID));
     if (!hru) throw new InputError(OUTPUT_MESSAGES.noPrintedHrus);
     return { unitLabel: `HRU ${hru.number} (subbasin ${hru.subbasin}, ${hru.landuse}, ${hru.soil}, ${hru.slopeClass})`, key: hru.gis };
   }
-  if (req.subbasinID === undefined || req.subbasinID === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
-  const sub = subs.find((s) => s.id === Number(req.subbasinID));
+  if (req.subbasinID === undefined || req.subbasinID === null || !Number.isInteger(Number(req.subbasinID))) throw new InputError(OUTPUT_MESSAGES.completeForm);
+  const sub = (await deps.db('project_subbasins').where({ projectId: l.project.id, subbasinId: Number(req.subbasinID) }).first('name', 'number')) as { name: string; number: number } | undefined;
   if (!sub) throw new NotFoundError();
   return { unitLabel: `${kind === 'rch' ? 'Reach' : 'Subbasin'} ${sub.name}`, key: sub.number };
 }
@@ -454,7 +456,7 @@ export async function values(deps: AppDeps, user: User, id: number, req: ValuesR
 
   let out: { sub: ProjectSubbasin; value: number }[];
   if (kind === 'hru') {
-    const hrus = await printedHrus(deps.db, l.project.id, base, subs);
+    const hrus = await printedHrus(deps.db, l.project.id, base);
     const perSub = new Map<number, { sum: number; area: number }>();
     for (const h of hrus) {
       const v = await valueOf(h.gis);
@@ -506,8 +508,7 @@ export async function observed(deps: AppDeps, user: User, id: number, req: Serie
   const { kind, type } = typeOf(req.outputType);
   checkStatistic(req.statistic, type, req.variable);
   if (kind !== 'rch') return null;
-  const subs = await projectSubbasins(deps.db, l.project.id);
-  const row = (await observedRows(deps.db, l.project, subs)).find((o) => o.endingSubbasinId === Number(req.subbasinID) && o.variable === req.variable && o.outputType === type);
+  const row = (await observedRows(deps.db, l.project)).find((o) => o.endingSubbasinId === Number(req.subbasinID) && o.variable === req.variable && o.outputType === type);
   if (!row) return null;
   const { base, def } = resolve(l.sets, kind, req.variable);
   const unit = await unitOf(deps, l, kind, req);
