@@ -58,7 +58,7 @@ type Entry = {
   fresh?: () => Promise<Partial<Ids> & { fileName?: string }>;
   settle?: (target: Partial<Ids>) => Promise<void>;
   ownerMayMiss?: string;
-  params?: Record<string, string>;
+  params?: Record<string, string | (() => string)>;
 };
 
 const call = (token: string | undefined, path: string, init: { method?: string; body?: unknown } = {}) => app.request(`/api/${path}`, { ...init, token });
@@ -156,6 +156,7 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },
   'DELETE /api/scenarios/output/deletecustomoutputrequest/:requestId': { fresh: async () => ({ ffa: await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' }) }) },
   'POST /api/scenarios/general/nutrientefficiency/:scenarioID': { body: () => ({ items: [] }) },
+  'GET /api/exports/mgtoperations/:scenarioID/:subbasin/:landuse/:soil/:slope': { params: { subbasin: () => hruKey.subbasinName } },
   'POST /api/scenarios/output/chart/:scenarioID': { body: () => selections.chart },
   'POST /api/scenarios/output/map/:scenarioID': { body: () => selections.map },
   // groups: the project side is in this matrix; the group side (who manages) in groups.test.ts
@@ -226,8 +227,11 @@ function plan(router: Router): { planned: Planned[]; skipped: [string, string][]
   return { planned, skipped, unknown };
 }
 
+/** One HRU of the project (set once the project is made): the single-HRU editors' key. */
+const hruKey = { subbasinName: '', landuse: '', soil: '', slope: '' };
+
 /** Values of the parameters besides the subject's id (a new name needs its value here). */
-const SECONDARY: Record<string, string | number> = {
+const SECONDARY: Record<string, string | number | (() => string)> = {
   fileName: 'a.pdf', // a document of the project
   kind: 'subbasins', // a watershed CSV
   layer: 'subbasins', // a GeoJSON layer
@@ -238,6 +242,10 @@ const SECONDARY: Record<string, string | number> = {
   file: 'ffa_summary.csv', // a custom output's file
   fertID: 1, // editors' record keys (fertilizer IFNUM, urban land type IUNUM)
   urbanID: 1,
+  subbasinName: () => hruKey.subbasinName, // one HRU: .../{subbasinName}/{landuse}/{soil}/{slope}
+  landuse: () => hruKey.landuse,
+  soil: () => hruKey.soil,
+  slope: () => hruKey.slope,
 };
 
 /** The parameter that names the route's subject (replaced by a missing id for the comparison). */
@@ -254,7 +262,7 @@ function mainParam(p: Planned): string {
 function fill(p: Planned, target: Partial<Ids> & { fileName?: string }, missing: boolean): string {
   const i = { ...ids, ...target };
   const subject: Record<Kind, number> = { project: i.project, scenario: i.scenario, mod: i.mod, request: /baseflow/.test(p.path) ? i.baseflow : i.ffa, report: i.report, group: i.group, invite: i.invite, share: i.project };
-  const values: Record<string, string | number> = {
+  const values: Record<string, string | number | (() => string)> = {
     ...SECONDARY,
     scenarioID: i.scenario, // projects/:id/:scenarioID
     groupID: i.group,
@@ -262,7 +270,11 @@ function fill(p: Planned, target: Partial<Ids> & { fileName?: string }, missing:
     ...p.entry.params,
   };
   const main = mainParam(p);
-  return p.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === main ? String(missing ? MISSING : subject[p.entry.kind]) : String(values[name] ?? '')));
+  const value = (name: string) => {
+    const v = values[name];
+    return encodeURIComponent(String(typeof v === 'function' ? v() : (v ?? '')));
+  };
+  return p.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === main ? String(missing ? MISSING : subject[p.entry.kind]) : value(name)));
 }
 
 async function send(p: Planned, caller: Caller, target: Partial<Ids> & { fileName?: string } = {}, missing = false) {
@@ -313,6 +325,8 @@ beforeAll(async () => {
   await poll('the project', project, (b) => b.status?.isCreated);
   expect((await call(tokens.owner, 'projects/hrus', { body: { projectID: ids.project, method: 'target', targetThreshold: 60 } })).status).toBe(200);
   await poll('the HRUs', project, (b) => b.status?.hasSetHrus);
+  const [hru] = (await call(tokens.owner, `hruselection/matching/${ids.project}`, { body: { applyToAll: true } })).body as { subbasin: string; landuse: string; soil: string; slopeClass: string }[];
+  Object.assign(hruKey, { subbasinName: hru!.subbasin, landuse: hru!.landuse, soil: hru!.soil, slope: hru!.slopeClass });
   const options = (await call(tokens.owner, `scenarios/options/${ids.project}`)).body;
   ids.weatherId = options.defaultWeatherDataset;
   ids.versionId = options.defaultSWATVersion;

@@ -39,8 +39,14 @@ export function applyToMgt(mgt: Mgt, change: Mgt1Change): void {
   else if (typeof change.CN2 === 'number') m.CN2 = Math.min(CN_MAX, Math.max(CN_MIN, change.CN2));
 }
 
+/** Writes one saved change into an HRU: its .mgt, and the impervious layer of its .hru. */
+export function applyToHru(hru: { mgt?: Mgt; hru?: { DEP_IMP?: number } }, change: Mgt1Change): void {
+  if (hru.mgt) applyToMgt(hru.mgt, change);
+  if (hru.hru && typeof change.DEP_IMP === 'number' && Number.isFinite(change.DEP_IMP)) hru.hru.DEP_IMP = change.DEP_IMP;
+}
+
 export function applyMgt1({ changes, hrusOf }: ApplyContext<Mgt1Change>): void {
-  for (const change of changes) for (const { hru } of hrusOf(change)) if (hru.mgt) applyToMgt(hru.mgt, change.modificationObject);
+  for (const change of changes) for (const { hru } of hrusOf(change)) applyToHru(hru as never, change.modificationObject);
 }
 
 type Option = { value: number; text: string; cn2?: number };
@@ -71,11 +77,12 @@ export function formLists(inputs: Pick<DatasetInputs, 'databases'>) {
   };
 }
 
-/** The form's values of a .mgt. */
-export function generalValues(mgt: Mgt): Mgt1Change {
+/** The form's values of a .mgt (and the .hru's DEP_IMP). */
+export function generalValues(mgt: Mgt, hru?: { DEP_IMP?: unknown }): Mgt1Change {
   const m = mgt as unknown as Record<string, unknown>;
   const out: Record<string, number> = { CurveNumberEditMethod: 1 };
   for (const k of GENERAL_FIELDS) out[k] = Number(m[k] ?? 0) || 0;
+  out.DEP_IMP = Number(hru?.DEP_IMP ?? 0) || 0;
   return out as Mgt1Change;
 }
 
@@ -98,17 +105,18 @@ export default defineEditorServer(pkg, {
         const datasetMgt = inputs?.mgt as Mgt | undefined;
         if (!datasetMgt) throw new Error(`The dataset has no management (.mgt) for HRU ${hru.id}.`);
         const mods = (await platform.scenarios.getMods(id, pkg.headwater.modTable)).filter((m) => changeSelectsHru(m, hru));
-        const effective = structuredClone(datasetMgt);
-        for (const m of mods) applyToMgt(effective, m.modificationObject as Mgt1Change);
+        const datasetHru = (inputs?.hru ?? {}) as { DEP_IMP?: number };
+        const effective = { mgt: structuredClone(datasetMgt), hru: { ...datasetHru } };
+        for (const m of mods) applyToHru(effective, m.modificationObject as Mgt1Change);
         const lists = formLists(await platform.scenarios.datasetInputs(id));
         return {
-          item: generalValues(effective),
-          defaults: generalValues(datasetMgt),
+          item: generalValues(effective.mgt, effective.hru),
+          defaults: generalValues(datasetMgt, datasetHru),
           hru: { id: hru.id, number: hru.number, subbasin: hru.subbasin, subbasinId: hru.subbasinId, landuse: hru.landuse, soil: hru.soil, slope: hru.slopeClass, area: hru.area, fraction: hru.fraction },
           // read-only facts of the HRU (spec 2 §3: NROT, HUSC, HYD_GRP)
           info: {
-            NROT: Number((effective as unknown as Record<string, unknown>).NROT ?? 0),
-            HUSC: effective.operations.some((o) => o.op !== 17 && o.op !== 0) && effective.operations.filter((o) => o.op !== 17 && o.op !== 0).every((o) => !o.month) ? 1 : 0,
+            NROT: Number((effective.mgt as unknown as Record<string, unknown>).NROT ?? 0),
+            HUSC: effective.mgt.operations.some((o) => o.op !== 17 && o.op !== 0) && effective.mgt.operations.filter((o) => o.op !== 17 && o.op !== 0).every((o) => !o.month) ? 1 : 0,
             HYD_GRP: inputs?.hydGrp ?? '',
           },
           changes: { hasChanges: mods.length > 0, ids: mods.map((m) => m.id) },

@@ -33,6 +33,7 @@ export type Mgt1Change = Partial<{
   DDRAIN: number;
   TDRAIN: number;
   GDRAIN: number;
+  DEP_IMP: number;
 }>;
 
 /** Spec 2 §9: irrigation source special values — 0 (none) and 5 (outside the watershed) need no
@@ -45,7 +46,7 @@ export const SECTIONS: { key: string; title: string; fields: (keyof Mgt1Change)[
   { key: 'general', title: 'General Management', fields: ['BIOMIX', 'CurveNumberEditMethod', 'CN2', 'CN2Adjust', 'USLE_P', 'BIO_MIN', 'FILTERW'] },
   { key: 'urban', title: 'Urban Management', fields: ['URBLU', 'IURBAN'], together: true },
   { key: 'irrigation', title: 'Irrigation Management', fields: ['IRRSC', 'IRRNO', 'FLOWMIN', 'DIVMAX', 'FLOWFR'], together: true },
-  { key: 'tile', title: 'Tile Drain Management', fields: ['DDRAIN', 'TDRAIN', 'GDRAIN'], together: true },
+  { key: 'tile', title: 'Tile Drain Management', fields: ['DDRAIN', 'TDRAIN', 'GDRAIN', 'DEP_IMP'], together: true },
 ];
 
 const num = (title: string, description: string, minimum: number, maximum: number, extra: Record<string, unknown> = {}): EditorSchema => ({ type: 'number', title, description, minimum, maximum, ...extra });
@@ -95,6 +96,9 @@ export const schema: EditorSchema = {
     DDRAIN: num('DDRAIN', 'Depth to subsurface tile drain (mm; 0: no tile drain).', 0, 6000),
     TDRAIN: num('TDRAIN', 'Time to drain soil to field capacity (hours).', 0, 1000),
     GDRAIN: num('GDRAIN', 'Drain tile lag time (hours).', 0, 1000),
+    // not a .mgt value: SWAT's tile drains need the impervious layer that perches the water table
+    // (.hru DEP_IMP), so it is set with them
+    DEP_IMP: num('DEP_IMP', 'Depth to the impervious layer that perches the water table the tiles drain (mm, .hru file; deeper than DDRAIN).', 0, 6000),
   },
   allOf: [
     // spec 2 §5: the initial plant fields are required only when a crop grows
@@ -115,7 +119,7 @@ export const uiSchema: EditorUiSchema = { 'ui:field': 'mgtGeneral' };
  * when URBLU > 0, the source location when IRRSC is not 0 or 5, the diversion limits when IRRSC is
  * above 0 and not 5; CN2 or its percent adjustment by the edit method. */
 export function visibleFields(v: Mgt1Change): Set<keyof Mgt1Change> {
-  const out = new Set<keyof Mgt1Change>(['PLANT_ID', 'BIOMIX', 'CurveNumberEditMethod', 'USLE_P', 'BIO_MIN', 'FILTERW', 'URBLU', 'IRRSC', 'DDRAIN', 'TDRAIN', 'GDRAIN']);
+  const out = new Set<keyof Mgt1Change>(['PLANT_ID', 'BIOMIX', 'CurveNumberEditMethod', 'USLE_P', 'BIO_MIN', 'FILTERW', 'URBLU', 'IRRSC', 'DDRAIN', 'TDRAIN', 'GDRAIN', 'DEP_IMP']);
   if (Number(v.PLANT_ID) > 0) for (const k of ['LAI_INIT', 'BIO_INIT', 'PHU_PLT'] as const) out.add(k);
   out.add(Number(v.CurveNumberEditMethod) === 2 ? 'CN2Adjust' : 'CN2');
   if (Number(v.URBLU) > 0) out.add('IURBAN');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import server, { applyToMgt, formLists, generalValues } from '../server/index.ts';
 import { describeMgt1, schema, toModificationObject, visibleFields, type Mgt1Change } from '../src/schema.ts';
 
-const whole: Mgt1Change = { PLANT_ID: 0, IGRO: 0, BIOMIX: 0.2, CurveNumberEditMethod: 1, CN2: 77, USLE_P: 1, BIO_MIN: 0, FILTERW: 0, URBLU: 0, IRRSC: 0, DDRAIN: 0, TDRAIN: 0, GDRAIN: 0 };
+const whole: Mgt1Change = { PLANT_ID: 0, IGRO: 0, BIOMIX: 0.2, CurveNumberEditMethod: 1, CN2: 77, USLE_P: 1, BIO_MIN: 0, FILTERW: 0, URBLU: 0, IRRSC: 0, DDRAIN: 0, TDRAIN: 0, GDRAIN: 0, DEP_IMP: 6000 };
 
 describe('the general management schema', () => {
   it('takes a whole form and requires the initial plant values only with a crop (spec 2 §5)', () => {
@@ -45,7 +45,7 @@ describe('the general management schema', () => {
   });
 
   it('sends a section together, the curve number with its method', () => {
-    expect(toModificationObject({ DDRAIN: 1000 }, { ...whole, DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48 })).toEqual({ DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48 });
+    expect(toModificationObject({ DDRAIN: 1000 }, { ...whole, DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48, DEP_IMP: 1500 })).toEqual({ DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48, DEP_IMP: 1500 });
     expect(toModificationObject({ USLE_P: 0.5 }, { ...whole, USLE_P: 0.5 })).toEqual({ USLE_P: 0.5 });
     expect(toModificationObject({ CurveNumberEditMethod: 2, CN2Adjust: -5 }, { ...whole, CurveNumberEditMethod: 2, CN2Adjust: -5 })).toEqual({ CurveNumberEditMethod: 2, CN2Adjust: -5 });
     expect(toModificationObject({ PLANT_ID: 66 }, { ...whole, PLANT_ID: 66, LAI_INIT: 0.5, BIO_INIT: 100, PHU_PLT: 1400 })).toEqual({ PLANT_ID: 66, LAI_INIT: 0.5, BIO_INIT: 100, PHU_PLT: 1400, IGRO: 1 });
@@ -59,7 +59,7 @@ describe('apply', () => {
     const before = structuredClone(project);
     await server.editor.apply(
       applyContext<Mgt1Change>(project, [
-        { landuses: ['AGRL'], modificationObject: { DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48 } },
+        { landuses: ['AGRL'], modificationObject: { DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48, DEP_IMP: 1500 } },
         { landuses: ['AGRL'], modificationObject: { CurveNumberEditMethod: 2, CN2Adjust: -10 } },
       ]),
     );
@@ -70,9 +70,13 @@ describe('apply', () => {
       if (/Luse:AGRL/.test(h.mgt!.title)) {
         agrl++;
         expect(h.mgt!).toMatchObject({ DDRAIN: 1000, TDRAIN: 24, GDRAIN: 48 });
+        expect(h.hru!.DEP_IMP).toBe(1500);
         expect(h.mgt!.CN2).toBeCloseTo(Math.round(was.CN2 * 0.9 * 100) / 100, 6);
         expect(h.mgt!.operations).toEqual(was.operations);
-      } else expect(h.mgt).toEqual(was);
+      } else {
+        expect(h.mgt).toEqual(was);
+        expect(h.hru).toEqual(before.subbasins[0]!.hrus[i]!.hru);
+      }
     });
     expect(agrl).toBe(6);
   });

@@ -1,18 +1,64 @@
-// One saved change of Point source (its `modificationObject`) as plain JSON: the form validates it in
-// the browser and platform-api validates the same schema on save, with the same messages
-// ('Required', 'Must be between -10 and 10', a field's own `messages: { keyword: text }`).
-import type { EditorSchema, EditorUiSchema } from '@headwater/plugin-sdk';
+// Point sources (spec 2 §2, §3 'Point source response: hasMods, userDataUrl, sampleFiles (constant,
+// daily, monthly, yearly)', §5, §7 'scenarios/subbasin/pointsource/{scenarioID}' and
+// 'datasets/websitetextpage/PointSource'): the scenario's point sources come from one zip upload of
+// the sample files; a new upload replaces the previous one. The saved change (one for the whole
+// scenario) keeps the uploaded files (compressed) and what they load.
+import type { EditorSchema } from '@headwater/plugin-sdk';
+import { KINDS, SAMPLE_NAMES, type PointSourceKind } from './formats.ts';
 
-/** One saved change: the keys of the schema's properties. */
-export type PointsourceChange = { value: number };
+export const PAGE_URL = 'scenarios/subbasin/pointsource/{scenarioID}';
+export const DATA_URL = 'exports/pointsource/{scenarioID}';
+export const SAMPLE_URL = 'exports/pointsourcesample/{scenarioID}/{kind}';
+export const TEXT_URL = 'datasets/websitetextpage/PointSource';
+
+export type PointSourceChange = {
+  /** the uploaded CSV files, gzip + base64 */
+  files: { name: string; gz: string }[];
+  /** what they load: a subbasin (its name), the kind of records and their number */
+  sources: { subbasin: string; kind: PointSourceKind; rows: number }[];
+};
+
+export type PointSourcePage = {
+  hasMods: boolean;
+  userDataUrl: string | null;
+  sampleFiles: Record<PointSourceKind, string>;
+  sources: PointSourceChange['sources'];
+  subbasins: string[];
+};
 
 export const schema: EditorSchema = {
   type: 'object',
-  required: ['value'],
+  additionalProperties: false,
+  required: ['files', 'sources'],
   properties: {
-    value: { type: 'number', title: 'Percent change', description: 'Change of the input in percent, -10 to 10.', minimum: -10, maximum: 10 },
+    files: {
+      type: 'array',
+      title: 'Point source files',
+      description: 'The uploaded sample files (a zip of pointsource_constant.csv, pointsource_daily.csv, pointsource_monthly.csv, pointsource_yearly.csv).',
+      minItems: 1,
+      maxItems: 4,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'gz'],
+        properties: { name: { type: 'string', enum: KINDS.map((k) => SAMPLE_NAMES[k]) }, gz: { type: 'string', maxLength: 40 * 1024 * 1024 } },
+      },
+    },
+    sources: {
+      type: 'array',
+      title: 'Point sources',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['subbasin', 'kind', 'rows'],
+        properties: { subbasin: { type: 'string' }, kind: { type: 'string', enum: [...KINDS] }, rows: { type: 'integer', minimum: 1 } },
+      },
+    },
   },
 };
 
-/** Widgets by name (`"ui:widget": "sliderNumber"`); `"ui:options": { "gridCols": 3 }` for columns. */
-export const uiSchema: EditorUiSchema = { value: { 'ui:widget': 'sliderNumber' } };
+export function describePointSources(m: Partial<PointSourceChange>): string {
+  const s = Array.isArray(m.sources) ? m.sources : [];
+  if (!s.length) return 'No point sources';
+  return `${s.length} point source${s.length === 1 ? '' : 's'}: ${s.slice(0, 5).map((x) => `subbasin ${x.subbasin} (${x.kind})`).join(', ')}${s.length > 5 ? ' (...)' : ''}`;
+}

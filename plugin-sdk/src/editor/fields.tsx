@@ -21,6 +21,8 @@ import type { HruSelection } from './types.ts';
 
 type ErrorNode = { __errors?: string[]; [key: string]: unknown };
 const errorsOf = (node: unknown): string[] => ((node as ErrorNode | undefined)?.__errors ?? []) as string[];
+/** A field's own errors: rjsf hands them as `rawErrors` (and keeps the children's in `errorSchema`). */
+const ownErrors = (rawErrors: string[] | undefined, errorSchema: unknown): string[] => [...new Set([...(rawErrors ?? []), ...errorsOf(errorSchema)])];
 
 // ─── valueTable ─────────────────────────────────────────────────────────────────────────
 
@@ -29,7 +31,7 @@ export type NamedValue = { name: string; value?: number };
 /** `ui:options`: `descriptions` — the key of the page's GET answer holding a description per name
  * (default `descriptions`); `emptyText` — shown when there are no rows; `nameTitle` — the name
  * column's title. */
-export function ValueTableField({ schema, uiSchema, formData, onChange, fieldPathId, errorSchema, registry, disabled, readonly, name }: FieldProps<NamedValue[]>) {
+export function ValueTableField({ schema, uiSchema, formData, onChange, fieldPathId, errorSchema, rawErrors, registry, disabled, readonly, name }: FieldProps<NamedValue[]>) {
   const options = getUiOptions(uiSchema);
   const ctx = (registry.formContext ?? {}) as SettingFormContext;
   const rows = Array.isArray(formData) ? formData : [];
@@ -49,7 +51,7 @@ export function ValueTableField({ schema, uiSchema, formData, onChange, fieldPat
           {schema.description}
         </Text>
       )}
-      {errorsOf(errorSchema).length > 0 && <ErrorList error={errorsOf(errorSchema).join('\n')} />}
+      {ownErrors(rawErrors, errorSchema).length > 0 && <ErrorList error={ownErrors(rawErrors, errorSchema)} />}
       {rows.length === 0 ? (
         <Alert color="blue" data-testid="value-table-empty">
           {(options.emptyText as string | undefined) ?? 'Nothing to set.'}
@@ -118,7 +120,7 @@ export function ValueTableField({ schema, uiSchema, formData, onChange, fieldPat
  * rows printed by default). */
 export type HruPickerSetting = { hasMods?: boolean; selected?: HruRow[] };
 
-export function HruPickerField({ schema, formData, onChange, fieldPathId, errorSchema, registry, disabled, readonly, name }: FieldProps<number[]>) {
+export function HruPickerField({ schema, formData, onChange, fieldPathId, errorSchema, rawErrors, registry, disabled, readonly, name }: FieldProps<number[]>) {
   const ctx = (registry.formContext ?? {}) as SettingFormContext;
   const setting = (ctx.setting ?? {}) as HruPickerSetting;
   const projectID = ctx.params?.id ?? '';
@@ -135,7 +137,7 @@ export function HruPickerField({ schema, formData, onChange, fieldPathId, errorS
       set(rows.slice(0, max).map((r) => r.id));
     },
   });
-  const errors = errorsOf(errorSchema);
+  const errors = ownErrors(rawErrors, errorSchema);
   const off = disabled || readonly;
 
   if (setting.hasMods) {
@@ -186,7 +188,7 @@ export function HruPickerField({ schema, formData, onChange, fieldPathId, errorS
         )}
       </Group>
       <ErrorList error={matching.error} />
-      {errors.length > 0 && <ErrorList error={[...new Set(errors)].join('\n')} />}
+      {errors.length > 0 && <ErrorList error={errors} />}
       {matches && (
         <HruMatchTable
           rows={matches}

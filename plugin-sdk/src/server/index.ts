@@ -91,7 +91,7 @@ export type ChangeBody = { applyToAll?: boolean; subbasins?: unknown[]; landuses
  * user may reach the scenario (401/403/404 in the spec's wording otherwise). */
 export type PlatformServices = {
   scenarios: {
-    get(scenarioId: number): Promise<{ id: number; projectId: number; datasetId: number | null; isRunning: boolean; hasRun: boolean; name: string }>;
+    get(scenarioId: number): Promise<{ id: number; projectId: number; datasetId: number | null; isRunning: boolean; hasRun: boolean; name: string; startingSimulationDate?: string; endingSimulationDate?: string }>;
     getMods(scenarioId: number, modType: string): Promise<ListedChange[]>;
     /** adds a change (validated against the editor's schema) */
     saveMod(scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }>;
@@ -113,8 +113,9 @@ export type PlatformServices = {
     landUses(scenarioId: number): Promise<ProjectLandUse[]>;
     /** Some of the project's HRUs (by project HRU id) as a run writes them before the editors
      * apply their changes: the .mgt (a `@headwater/swat` Mgt object: the HRU's own, else its land
-     * use's, with the project's CN2) and the soil's hydrologic group (A–D). */
-    hruInputs(scenarioId: number, hruIds: number[]): Promise<{ id: number; mgt?: unknown; hydGrp?: string }[]>;
+     * use's, with the project's CN2), its .hru values (the dataset's defaults under its own) and the
+     * soil's hydrologic group (A–D). */
+    hruInputs(scenarioId: number, hruIds: number[]): Promise<{ id: number; mgt?: unknown; hru?: unknown; hydGrp?: string }[]>;
   };
   /** Custom output requests and jobs of the output tools (custom-outputs.ts). */
   customOutputs: import('./custom-outputs.ts').CustomOutputServices;
@@ -188,7 +189,7 @@ export { idParam } from './params.ts';
 export { readZip, writeZip, safeEntryPath, type ZipEntry, type ZipLimits } from './zip.ts';
 export { parseCsvRows, readCsvTable, toCsv, csvCell, type CsvColumn, type CsvRow, type CsvTable, type CsvProblems } from './csv.ts';
 export { hruOfKey, changeSelectsHru, type HruKey } from './single-hru.ts';
-export { uploadedFile, FileResponse, isFileResponse, type UploadedFile } from './uploads.ts';
+export { uploadedFile, FileResponse, isFileResponse, packText, unpackText, type UploadedFile } from './uploads.ts';
 export { UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS, DEFAULT_UPLOAD_LIMITS, uploadProblem, extensionOf, type UploadLimits } from '../editor/uploads.ts';
 
 export { defineEditorServer, changedSettings, settingValues, sameSetting, recordChanges } from './editor.ts';

@@ -10,6 +10,7 @@
 // Out: a handler returns `new FileResponse(body, { fileName, contentType })` for a download (a CSV
 // export, a zip of the current data): platform-api sends it as an attachment.
 import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { UPLOAD_MESSAGES, uploadProblem } from '../editor/uploads.ts';
 import { InputError } from './errors.ts';
 
@@ -53,4 +54,14 @@ export class FileResponse {
 /** A FileResponse, also one made by another copy of the SDK (recognised by shape). */
 export function isFileResponse(v: unknown): v is FileResponse {
   return !!v && typeof v === 'object' && (v as { kind?: unknown }).kind === 'file' && typeof (v as { fileName?: unknown }).fileName === 'string' && 'body' in (v as object);
+}
+
+/** A text file kept in a saved change (an uploaded file's content): gzip, base64. */
+export function packText(text: string): string {
+  return gzipSync(Buffer.from(text, 'utf8')).toString('base64');
+}
+
+/** The text of `packText`. */
+export function unpackText(packed: string): string {
+  return gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
 }

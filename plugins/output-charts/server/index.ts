@@ -115,7 +115,8 @@ export async function chart(platform: PlatformServices, scenarioId: number, body
     scenarioID,
     scenario: s.scenarioName,
     parameter: sel.parameters[i]!,
-    type: box ? 'boxPlot' : sel.chartTypes[i]!,
+    // one value per scenario: a column (a line of one point draws nothing)
+    type: box ? 'boxPlot' : sel.statistic === 'averageAnnual' ? 'column' : sel.chartTypes[i]!,
     yAxis: i,
     data: box
       ? s.categories!.map((x, k) => ({ x, y: s.box![k] ?? null }))

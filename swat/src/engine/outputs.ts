@@ -8,6 +8,7 @@ import { formatE } from '../output/fortran.ts';
 import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter, formatAveAnnualBasinLines } from '../output/index.ts';
 import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
 import type { Project } from './project.ts';
+import { isLeap } from './adapter.ts';
 import type { Model } from './model.ts';
 import { averageYears, type DayContext, type SimObserver, type SimTotals } from './sim.ts';
 import { BV, HV, HV_AGG, NBV, NHV, NRSV, NRV, NSV, RSV_AGG, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
@@ -457,6 +458,15 @@ export function aveAnnualBasin(t: SimTotals): Record<string, number> {
   };
 }
 
+/** writeaa.f: the number of times month `mo` was printed, partial months as fractions (the
+ * month's length taken in the last simulated year). */
+function monthYears(t: SimTotals, p: Project, mo: number): number {
+  const lastLeap = isLeap(p.control.iyr + p.control.nbyr - 1);
+  const len = [31, lastLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo];
+  const x = t.monthDays[mo] / len;
+  return x > 0 ? x : 1;
+}
+
 export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number, notes: string[] = []): string {
   const c = p.control;
   const area = p.subbasins.reduce((a, s) => a + s.area, 0);
@@ -500,7 +510,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number,
     const o = mo * NBV;
     const M = t.monthly;
     L.push(String(mo + 1).padStart(5) + [M[o + BV.PRECIP], M[o + BV.SNOFALL], M[o + BV.SURQ], M[o + BV.LATQ], M[o + BV.WYLD], M[o + BV.ET], M[o + BV.SED], M[o + BV.PET]]
-      .map((x) => f(x / ny, 9, 2)).join(''));
+      .map((x) => f(x / monthYears(t, p, mo), 9, 2)).join(''));
   }
   const aa = aveAnnualBasin(t);
   L.push('1', `    ${BANNER}`, '', ...c.title.map((x) => `    ${x}`), '');

@@ -56,6 +56,9 @@ export interface SimTotals {
   avgYears: number;
   basinYears: { year: number; values: Float64Array }[];
   monthly: Float64Array; // 12 x NBV sums over printed years
+  /** printed days of each month (writeaa.f ndmo: a month's average is its sum over the
+   * number of such months simulated, partial ones as fractions) */
+  monthDays: Float64Array;
   hruAa: Float64Array; // nhru x 6 (precip, surq, gwq, et, sed, yld) sums over printed years
   model: Model;
   /** files written by fig.fig commands (saveconc) */
@@ -121,7 +124,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const wanted = obs.hruWanted;
 
   const totals: SimTotals = {
-    days: 0, hruDays: 0, basinSum: new Float64Array(NBV), printedYears: 0, avgYears: averageYears(c), basinYears: [], monthly: new Float64Array(12 * NBV),
+    days: 0, hruDays: 0, basinSum: new Float64Array(NBV), printedYears: 0, avgYears: averageYears(c), basinYears: [], monthly: new Float64Array(12 * NBV), monthDays: new Float64Array(12),
     hruAa: SF(n * 6), model: m, files: [],
   };
   const yearSum = new Float64Array(NBV);
@@ -474,6 +477,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             totals.basinSum[k] += bv[k];
             totals.monthly[mon * NBV + k] += bv[k];
           }
+          totals.monthDays[mon]++;
         }
         if (rsvOn.length && obs.reservoirDay) obs.reservoirDay(ctx, rsvV, rsvOn);
         const r = obs.day(ctx, hv, sv, rv, bv);

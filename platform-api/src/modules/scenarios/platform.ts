@@ -8,7 +8,7 @@ import { Dataset } from '../datasets/models.ts';
 import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
 import { deleteModType, deleteScenarioMod, getMods, replaceMods, replaceSomeMods, saveMod, scenarioHrus, scenarioLandUses } from './mods.ts';
-import { scenarioFor } from './service.ts';
+import { isoDate, scenarioFor } from './service.ts';
 import { scenarioHruInputs } from './hru-inputs.ts';
 
 export function platformServices(deps: AppDeps, user: User | undefined): PlatformServices {
@@ -20,7 +20,10 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
     scenarios: {
       async get(id) {
         const { scenario, project } = await scenarioFor(who(), id);
-        return { id: scenario.id, projectId: project.id, datasetId: project.datasetId, isRunning: scenario.isRunning, hasRun: scenario.hasRun, name: scenario.name };
+        return {
+          id: scenario.id, projectId: project.id, datasetId: project.datasetId, isRunning: scenario.isRunning, hasRun: scenario.hasRun, name: scenario.name,
+          startingSimulationDate: isoDate(scenario.startingSimulationDate) ?? undefined, endingSimulationDate: isoDate(scenario.endingSimulationDate) ?? undefined,
+        };
       },
       getMods: (id, modType) => getMods(deps, who(), id, modType),
       saveMod: (id, modType, body) => saveMod(deps, who(), id, modType, body),
