@@ -58,10 +58,11 @@ describe('a run with a nutrient efficiency change', () => {
   };
   let base: RunFiles;
   let changed: RunFiles;
-  let files: string[];
+  /** the numbers of the printed URLD HRUs */
+  let printed: number[];
   beforeAll(async () => {
     const baseId = await scenario('Without changes');
-    files = ((await app.request(`/api/scenarios/print/hruprint/${baseId}`, { token: admin })).body.selected as { number: number; subbasinNumber: number }[]).map((h) => h.number);
+    printed = ((await app.request(`/api/scenarios/print/hruprint/${baseId}`, { token: admin })).body.selected as { number: number }[]).map((h) => h.number);
     base = await runScenario(f, baseId);
     const id = await scenario('URLD AUTO_EFF 1.8');
     expect((await app.request(url(id), { token: admin, body: [{ name: 'URLD', value: 1.8 }] })).status).toBe(200);
@@ -90,7 +91,7 @@ describe('a run with a nutrient efficiency change', () => {
       } else expect(mgt).toEqual(before[i]);
     });
     expect(urldHrus).toBe(20);
-    expect(units(changed.hru)).toEqual(files);
+    expect(units(changed.hru)).toEqual(printed);
   });
 
   // SWAT2012 uses AUTO_EFF for the nitrogen target of auto-fertilization (harvkillop.f / harvestop.f:

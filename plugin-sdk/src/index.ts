@@ -58,6 +58,7 @@ export { queryFallback } from './ui/QueryFallback.tsx';
 export { SubbasinMapPicker } from './editor/SubbasinMapPicker.tsx';
 export { HruDataEditor, hruDataUrl, type HruDataEditorProps, type HruDataFormContext, type PickedHru } from './editor/HruDataEditor.tsx';
 export { UploadArea, type UploadAreaProps } from './editor/UploadArea.tsx';
+export { EditorActionBar, type RemoveAction } from './editor/EditorActionBar.tsx';
 export { uploadFile } from './api/upload.ts';
 export { UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS, DEFAULT_UPLOAD_LIMITS, uploadProblem, extensionOf, type UploadLimits } from './editor/uploads.ts';
 export { OutputPage, outputGate, simulatedYears, PRINT_DAILY, type OutputPageProps, type OutputRequirements } from './output/OutputPage.tsx';

@@ -7,7 +7,8 @@
 // what is its own (ranges, messages, what `apply` writes).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { EDITOR_MESSAGES } from '../src/editor/messages.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schemaDefaults } from '../src/editor/changes.ts';
 import type { EditorPluginDefinition } from '../src/editor/defineEditor.tsx';
@@ -40,6 +41,30 @@ function load(dir: string): Promise<Loaded> {
     );
   return loaded.get(dir)!;
 }
+/** An `hru-data` page (general management, operations) opens on picking one HRU: Get data without
+ * one says the spec's 'Please select an HRU and try again.'; with one, the form is the HRU's. */
+async function getOneHru(url: string): Promise<void> {
+  serve({
+    'scenarios/7': { scenario: { id: 7, projectID: 5, name: 'Default', modTables: [] }, status: { isRunning: false }, project: { id: 5, name: 'Little River' } },
+    'scenarios/getmods/7/': [],
+    'hruselection/subbasins/5': [{ id: 101, name: '1', number: 1 }],
+    'POST hruselection/landuse/5': [{ name: 'AGRL' }],
+    'POST hruselection/soils/5': [{ name: 'LREW03' }],
+    'POST hruselection/slopes/5': [{ name: '0-9999' }],
+    [url.replace('{scenarioID}', '7').replace('{subbasinName}', '1').replace('{landuse}', 'AGRL').replace('{soil}', 'LREW03').replace('{slope}', '0-9999')]: { item: {}, defaults: {} },
+  });
+  fireEvent.click(await screen.findByRole('button', { name: 'Get data' }));
+  expect(await screen.findByText(EDITOR_MESSAGES.selectOneHru)).toBeTruthy();
+  for (const [label, option] of [['Subbasins', '1'], ['Land uses', 'AGRL'], ['Soils', 'LREW03'], ['Slopes', '0-9999']] as const) {
+    const input = within(await screen.findByTestId('hru-pick')).getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+    await waitFor(() => expect(input.disabled).toBe(false));
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  }
+  fireEvent.click(screen.getByRole('button', { name: 'Get data' }));
+  expect(await screen.findByTestId('hru-picked')).toBeTruthy();
+}
+
 const manifestOf = (dir: string) => loadManifest(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')), dir);
 
 it('finds the workspace editors', () => {
@@ -91,6 +116,7 @@ describe.each(editors)('editor $name', ({ dir }) => {
     });
     renderPages(path, plugin);
     expect(await screen.findByRole('heading', { name: editor.title })).toBeTruthy();
+    if (editor.mode === 'hru-data') await getOneHru(editor.url!);
     // a field of the SDK (checklist, value table, HRU picker) is a group named by its title
     expect(await screen.findByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), { selector: 'input, [role="group"]' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the scenario view' }).getAttribute('href')).toBe('/projects/5/scenarios/7');

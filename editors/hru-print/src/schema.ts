@@ -5,13 +5,16 @@
 // only 20 HRUs at most.'; §9). A change is the list of the project's HRU ids to print; without one
 // a run prints the project's first 20 HRUs.
 import type { EditorSchema, EditorUiSchema } from '@headwater/plugin-sdk';
+// the SDK's wording module itself: light enough for the page's first chunk (no ajv)
+import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/editor/messages.ts';
 
 /** The one-setting call of the page (spec 2 §7 'GET scenarios/print/hruprint/{scenarioID}'). */
 export const SETTING_URL = 'scenarios/print/hruprint/{scenarioID}';
 /** Spec 2 §9: at most 20 HRUs (file.cio's print list). */
 export const MAX_HRUS = 20;
 
-export const MESSAGES = { atMost: 'Please select only 20 HRUs at most.', atLeast: 'Please select at least one HRU.', notInProject: (ids: number[]) => `Not an HRU of this project: ${ids.join(', ')}` };
+/** Spec 2 §5, verbatim (the SDK's wording); ours for at least one and for a foreign HRU. */
+export const MESSAGES = { atMost: EDITOR_MESSAGES.hruPrintAtMost, atLeast: EDITOR_MESSAGES.hruPrintAtLeast, notInProject: (ids: number[]) => `Not an HRU of this project: ${ids.join(', ')}` };
 
 export type HruPrintChange = { hrus: number[] };
 

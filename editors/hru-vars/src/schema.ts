@@ -4,6 +4,8 @@
 // variable.'). The options are output.hru's variables as SWAT2012 rev 637 prints them (the
 // built-in engine's revision): file.cio's HRU variable list holds their 1-based codes.
 import type { EditorSchema, EditorUiSchema } from '@headwater/plugin-sdk';
+// the SDK's wording module itself: light enough for the page's first chunk (no ajv)
+import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/editor/messages.ts';
 
 /** The one-setting call of the page (spec 2 §7 'GET scenarios/print/hruvars/{scenarioID}'). */
 export const SETTING_URL = 'scenarios/print/hruvars/{scenarioID}';
@@ -107,7 +109,8 @@ export function variableCode(name: string): number | undefined {
 
 export type HruVarsChange = { variables: string[] };
 
-export const MESSAGES = { atMost: 'Please select only 20 variables at most.', atLeast: 'Please select at least one variable.', notAVariable: 'Not an HRU output variable.' };
+/** Spec 2 §5, verbatim (the SDK's wording); ours for a name that is not an option. */
+export const MESSAGES = { atMost: EDITOR_MESSAGES.hruVarsAtMost, atLeast: EDITOR_MESSAGES.hruVarsAtLeast, notAVariable: 'Not an HRU output variable.' };
 
 export const schema: EditorSchema = {
   type: 'object',

@@ -1,7 +1,14 @@
 import { defineEditor } from '@headwater/plugin-sdk';
 import pkg from '../package.json' with { type: 'json' };
-import { schema, uiSchema } from './schema.ts';
+import { PointSourceBody } from './PointSourcePage.tsx';
+import { describePointSources, schema } from './schema.ts';
 
-// Id, title, table and route come from package.json; the SDK's EditorPage does the rest.
-// selection: none | hru | subbasin | subbasin-months | single-hru
-export default defineEditor(pkg, { schema, uiSchema, selection: 'hru' });
+// Spec 2 §2 'Point source': an upload page in the SDK's editor frame (custom mode); the scenario's
+// point sources are one change of the Ptsrc table, replaced by each upload.
+export default defineEditor(pkg, {
+  schema,
+  selection: 'none',
+  mode: 'custom',
+  body: PointSourceBody,
+  describeChange: (c) => describePointSources((c.modificationObject ?? {}) as never),
+});

@@ -15,7 +15,7 @@ export type PointSourceChange = {
   /** the uploaded CSV files, gzip + base64 */
   files: { name: string; gz: string }[];
   /** what they load: a subbasin (its name), the kind of records and their number */
-  sources: { subbasin: string; kind: PointSourceKind; rows: number }[];
+  sources: { subbasin: string; number?: number; kind: PointSourceKind; rows: number }[];
 };
 
 export type PointSourcePage = {
@@ -51,7 +51,7 @@ export const schema: EditorSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['subbasin', 'kind', 'rows'],
-        properties: { subbasin: { type: 'string' }, kind: { type: 'string', enum: [...KINDS] }, rows: { type: 'integer', minimum: 1 } },
+        properties: { subbasin: { type: 'string' }, number: { type: 'integer', minimum: 1 }, kind: { type: 'string', enum: [...KINDS] }, rows: { type: 'integer', minimum: 1 } },
       },
     },
   },

@@ -99,7 +99,14 @@ export type PlatformServices = {
     replaceMods(scenarioId: number, modType: string, body: ChangeBody): Promise<{ value: true; id: number }>;
     deleteModType(scenarioId: number, modType: string): Promise<{ value: true; deleted: number }>;
     /** the project dataset's basin-wide SWAT inputs (file.cio, basins.bsn, databases), read only */
-    datasetInputs(scenarioId: number): Promise<{ cio: Record<string, unknown>; bsn: Record<string, unknown>; databases: Record<string, unknown[]> }>;
+    datasetInputs(scenarioId: number): Promise<{
+      cio: Record<string, unknown>;
+      bsn: Record<string, unknown>;
+      databases: Record<string, unknown[]>;
+      /** ICLUS land use projections of the dataset, when it has them: dated HRU fraction tables in
+       * the land use update CSV format (`date` yyyy-mm-dd, `csv` its text) */
+      iclus?: { date: string; csv: string }[];
+    }>;
     /** removes one change (spec 2 §7 `DELETE scenarios/deletemod/{modID}`); 404 unless it is a change of this scenario */
     deleteMod(scenarioId: number, modId: number): Promise<{ value: true }>;
     /** replaces some changes of a table with one, in one transaction: `only` names the changes

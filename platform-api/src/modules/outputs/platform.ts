@@ -3,14 +3,16 @@
 import type { OutputServices } from '@headwater/plugin-sdk/server/outputs.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
-import { catalogue, observed, scenarioSummary, series, values } from './service.ts';
+import { catalogue, observed, requestCache, scenarioSummary, series, values } from './service.ts';
 
+/** One per request (platformServices is): what the request read is read once. */
 export function outputServices(deps: AppDeps, who: () => User): OutputServices {
+  const cache = requestCache();
   return {
-    catalogue: (scenarioId) => catalogue(deps, who(), scenarioId),
-    scenario: (scenarioId) => scenarioSummary(deps, who(), scenarioId),
-    series: (scenarioId, request) => series(deps, who(), scenarioId, request),
-    values: (scenarioId, request) => values(deps, who(), scenarioId, request),
-    observed: (scenarioId, request) => observed(deps, who(), scenarioId, request),
+    catalogue: (scenarioId) => catalogue(deps, who(), scenarioId, cache),
+    scenario: (scenarioId) => scenarioSummary(deps, who(), scenarioId, cache),
+    series: (scenarioId, request) => series(deps, who(), scenarioId, request, cache),
+    values: (scenarioId, request) => values(deps, who(), scenarioId, request, cache),
+    observed: (scenarioId, request) => observed(deps, who(), scenarioId, request, cache),
   };
 }

@@ -58,7 +58,19 @@ export function statisticLabel(s: OutputStatistic): string {
 
 type Loaded = { scenario: Scenario; project: Project; sets: OutputSet[] };
 
-async function load(deps: AppDeps, user: User, id: number): Promise<Loaded> {
+/** What one request has read already (a chart reads each scenario for the checks, then its
+ * series): the platform services of a request hold one (platform.ts). */
+export type RequestCache = { loads: Map<number, Promise<Loaded>>; hrus: Map<number, Promise<PrintedHru[]>> };
+export const requestCache = (): RequestCache => ({ loads: new Map(), hrus: new Map() });
+
+function load(deps: AppDeps, user: User, id: number, cache?: RequestCache): Promise<Loaded> {
+  if (!cache) return loadNow(deps, user, id);
+  let l = cache.loads.get(id);
+  if (!l) cache.loads.set(id, (l = loadNow(deps, user, id)));
+  return l;
+}
+
+async function loadNow(deps: AppDeps, user: User, id: number): Promise<Loaded> {
   const { scenario, project } = await scenarioFor(user, id);
   const version = `${scenario.lastRunDate ? new Date(scenario.lastRunDate).getTime() : 0}:${scenario.hasRun}`;
   const sets = scenario.hasRun ? await outputSets(deps.db, scenario.id, version) : [];
@@ -136,6 +148,14 @@ async function printedHrus(db: Knex, projectId: number, set: OutputSet | undefin
   return out;
 }
 
+/** The printed HRUs of a loaded scenario, read once per request. */
+function printedOf(deps: AppDeps, l: Loaded, cache?: RequestCache): Promise<PrintedHru[]> {
+  if (!cache) return printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'));
+  let h = cache.hrus.get(l.scenario.id);
+  if (!h) cache.hrus.set(l.scenario.id, (h = printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'))));
+  return h;
+}
+
 /** The observed series at the project's reaches: those of the calibrations ending at one of its subbasins. */
 async function observedRows(db: Knex, project: Project) {
   if (!project.datasetId) return [];
@@ -166,13 +186,13 @@ const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00
 
 // ─── catalogue ────────────────────────────────────────────────────────────────────────────
 
-export async function catalogue(deps: AppDeps, user: User, id: number): Promise<OutputCatalogue> {
-  const l = await load(deps, user, id);
+export async function catalogue(deps: AppDeps, user: User, id: number, cache?: RequestCache): Promise<OutputCatalogue> {
+  const l = await load(deps, user, id, cache);
   const { scenario, project, sets } = l;
   const db = deps.db;
   const [subs, hrus, othersRows, observedAll, m] = await Promise.all([
     projectSubbasins(db, project.id),
-    printedHrus(db, project.id, baseSet(sets, 'hru')),
+    printedOf(deps, l, cache),
     db('scenarios as s')
       .where('s.projectId', project.id)
       .whereNot('s.id', scenario.id)
@@ -224,15 +244,17 @@ export async function catalogue(deps: AppDeps, user: User, id: number): Promise<
     printedHrus: hrus.map(({ gis: _gis, number: _n, ...h }) => h),
     scenarios: others.map((o) => ({ value: o.id, text: o.name })),
     observed,
-    map: { geoJsonUrls: m.geoJsonUrls, connections: m.connections as OutputCatalogue['map']['connections'], watershedBounds: m.watershedBounds },
+    // spec 2 §3: connections with fromID and fromName (the routing lines stay with the project map)
+    map: { geoJsonUrls: m.geoJsonUrls, connections: m.connections.map((c) => ({ fromID: c.fromID, fromName: c.fromName, toName: c.toName })), watershedBounds: m.watershedBounds },
   };
 }
 
 /** The scenario, its printed HRUs and observed series: what a tool checks before reading. */
-export async function scenarioSummary(deps: AppDeps, user: User, id: number): Promise<OutputScenario> {
-  const { scenario, project, sets } = await load(deps, user, id);
+export async function scenarioSummary(deps: AppDeps, user: User, id: number, cache?: RequestCache): Promise<OutputScenario> {
+  const l = await load(deps, user, id, cache);
+  const { scenario, project, sets } = l;
   const printed = new Set(OUTPUT_TYPES.filter((t) => baseSet(sets, t.kind)).map((t) => t.value));
-  const [hrus, observedAll] = await Promise.all([printedHrus(deps.db, project.id, baseSet(sets, 'hru')), observedRows(deps.db, project)]);
+  const [hrus, observedAll] = await Promise.all([printedOf(deps, l, cache), observedRows(deps.db, project)]);
   const observed = observedAll.filter((o) => printed.has(o.outputType));
   return {
     id: scenario.id,
@@ -251,10 +273,10 @@ export async function scenarioSummary(deps: AppDeps, user: User, id: number): Pr
 
 type UnitSource = { unitLabel: string; key: number | string; area?: number };
 
-async function unitOf(deps: AppDeps, l: Loaded, kind: OutputKind, req: { subbasinID?: number; hruID?: number }): Promise<UnitSource> {
+async function unitOf(deps: AppDeps, l: Loaded, kind: OutputKind, req: { subbasinID?: number; hruID?: number }, cache?: RequestCache): Promise<UnitSource> {
   if (kind === 'hru') {
     if (req.hruID === undefined || req.hruID === null) throw new InputError(OUTPUT_MESSAGES.completeForm);
-    const hru = (await printedHrus(deps.db, l.project.id, baseSet(l.sets, 'hru'))).find((h) => h.id === Number(req.hruID));
+    const hru = (await printedOf(deps, l, cache)).find((h) => h.id === Number(req.hruID));
     if (!hru) throw new InputError(OUTPUT_MESSAGES.noPrintedHrus);
     return { unitLabel: `HRU ${hru.number} (subbasin ${hru.subbasin}, ${hru.landuse}, ${hru.soil}, ${hru.slopeClass})`, key: hru.gis };
   }
@@ -382,13 +404,13 @@ function checkStatistic(statistic: OutputStatistic, outputType: OutputTypeId, va
   if (statistic === 'flowDuration' && !(outputType === 'OutputRch' && FLOW_DURATION_VARIABLES.has(variable))) throw new InputError(OUTPUT_MESSAGES.flowDurationFlowOnly);
 }
 
-export async function series(deps: AppDeps, user: User, id: number, req: SeriesRequest): Promise<OutputSeries> {
-  const l = await load(deps, user, id);
+export async function series(deps: AppDeps, user: User, id: number, req: SeriesRequest, cache?: RequestCache): Promise<OutputSeries> {
+  const l = await load(deps, user, id, cache);
   readable(l);
   const { kind, type } = typeOf(req.outputType);
   checkStatistic(req.statistic, type, req.variable);
   const { base, def } = resolve(l.sets, kind, req.variable);
-  const unit = await unitOf(deps, l, kind, req);
+  const unit = await unitOf(deps, l, kind, req, cache);
   const units = unitSystem(req.units);
   const src = await readSource(deps, l, base, def, unit.key);
   const out = await statisticOf(bases(deps, l, kind, base, def, src, unit.key), def, req.statistic, units, l.scenario.name);
@@ -419,8 +441,8 @@ function mapStatistic(s: OutputStatistic, years: number[], finest: PeriodKind): 
   throw new InputError(OUTPUT_MESSAGES.completeForm);
 }
 
-export async function values(deps: AppDeps, user: User, id: number, req: ValuesRequest): Promise<OutputValues> {
-  const l = await load(deps, user, id);
+export async function values(deps: AppDeps, user: User, id: number, req: ValuesRequest, cache?: RequestCache): Promise<OutputValues> {
+  const l = await load(deps, user, id, cache);
   readable(l);
   const { kind } = typeOf(req.outputType);
   const { base, def } = resolve(l.sets, kind, req.variable);
@@ -456,7 +478,7 @@ export async function values(deps: AppDeps, user: User, id: number, req: ValuesR
 
   let out: { sub: ProjectSubbasin; value: number }[];
   if (kind === 'hru') {
-    const hrus = await printedHrus(deps.db, l.project.id, base);
+    const hrus = await printedOf(deps, l, cache);
     const perSub = new Map<number, { sum: number; area: number }>();
     for (const h of hrus) {
       const v = await valueOf(h.gis);
@@ -502,8 +524,8 @@ function observedOnDays(start: string, values: Float32Array, times: number[]): F
 }
 
 /** The observed series at the reach on the scenario's time base, and the fit of the scenario. */
-export async function observed(deps: AppDeps, user: User, id: number, req: SeriesRequest): Promise<ObservedSeries | null> {
-  const l = await load(deps, user, id);
+export async function observed(deps: AppDeps, user: User, id: number, req: SeriesRequest, cache?: RequestCache): Promise<ObservedSeries | null> {
+  const l = await load(deps, user, id, cache);
   readable(l);
   const { kind, type } = typeOf(req.outputType);
   checkStatistic(req.statistic, type, req.variable);
@@ -511,7 +533,7 @@ export async function observed(deps: AppDeps, user: User, id: number, req: Serie
   const row = (await observedRows(deps.db, l.project)).find((o) => o.endingSubbasinId === Number(req.subbasinID) && o.variable === req.variable && o.outputType === type);
   if (!row) return null;
   const { base, def } = resolve(l.sets, kind, req.variable);
-  const unit = await unitOf(deps, l, kind, req);
+  const unit = await unitOf(deps, l, kind, req, cache);
   const units = unitSystem(req.units);
   const data = (await deps.db('calibration_site_series').where('id', row.id).first('series')) as { series: Uint8Array };
   const obsDaily = new Float32Array(data.series.buffer.slice(data.series.byteOffset, data.series.byteOffset + data.series.byteLength));

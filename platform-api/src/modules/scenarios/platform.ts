@@ -33,7 +33,7 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
         const { project } = await scenarioFor(who(), id);
         const row = project.datasetId ? await Dataset.query().findById(project.datasetId).select('swat') : undefined;
         const swat = (row?.swat ?? {}) as Record<string, any>;
-        return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {} };
+        return { cio: swat.cio ?? {}, bsn: swat.bsn ?? {}, databases: swat.databases ?? {}, ...(Array.isArray(swat.iclus) ? { iclus: swat.iclus } : {}) };
       },
       deleteMod: (id, modId) => deleteScenarioMod(deps, who(), id, modId),
       replaceSomeMods: (id, modType, only, body) => replaceSomeMods(deps, who(), id, modType, only, body),
