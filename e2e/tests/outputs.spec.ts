@@ -65,8 +65,12 @@ test('charts with observed data and a comparison; maps with colours, data classe
   await expect(page.getByLabel(/^Show observed data: Observed daily discharge/)).toBeChecked();
   const answered = page.waitForResponse((r) => r.url().endsWith(`/api/scenarios/output/chart/${baseline}`));
   await page.getByTestId('get-chart').click();
-  const chart = (await (await answered).json()) as { series: { name: string; data: [number, number][] }[]; statistics: { scenario: string; nse: number }[] };
-  expect(chart.series.map((s) => s.name)).toEqual(['Baseline', 'CN2 +10%', 'Observed daily discharge']);
+  const chart = (await (await answered).json()) as { series: { name: string; values?: number[] }[]; statistics: { scenario: string; nse: number }[] };
+  expect(chart.series.map((s) => [s.name, s.values?.length])).toEqual([
+    ['Baseline', 1095],
+    ['CN2 +10%', 1095],
+    ['Observed daily discharge', 1095],
+  ]);
   const view = page.getByTestId('output-chart');
   await expect(view.locator('.apexcharts-canvas')).toBeVisible();
   await expect(view.locator('.apexcharts-legend')).toContainText('Observed daily discharge');

@@ -182,7 +182,7 @@ function changeOf(files: { name: string; text: string }[], updates: LupUpdate[],
   };
 }
 
-export default defineEditorServer<LupChange>(pkg, {
+export default defineEditorServer(pkg, {
   schema,
   describe: describeLup,
   apply: applyLup,

@@ -237,7 +237,7 @@ async function pageAnswer(platform: PlatformServices, id: number) {
   };
 }
 
-export default defineEditorServer<StoredChange>(pkg, {
+export default defineEditorServer(pkg, {
   schema,
   describe: describePointSources,
   apply: applyPointSources,

@@ -8,7 +8,7 @@ import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenar
 /** SWAT's IPRINT of daily printing. */
 const PRINT_DAILY = 1;
 import pkg from '../package.json' with { type: 'json' };
-import { CHART_TYPES, CHART_TYPE_LABELS, Y_AXES, type ChartFit, type ChartOptions, type ChartResponse, type ChartSelection, type ChartSeries, type ChartType, type YAxisSide } from '../src/types.ts';
+import { CHART_TYPES, CHART_TYPE_LABELS, DAY_MS, Y_AXES, type ChartFit, type ChartOptions, type ChartResponse, type ChartSelection, type ChartSeries, type ChartType, type YAxisSide } from '../src/types.ts';
 
 const FLOW_DURATION = ['FLOW_OUT', 'FLOW_IN'];
 export const MAX_COMPARISONS = 3;
@@ -68,6 +68,13 @@ export function checkSelection(body: unknown): CheckedSelection {
   return { subbasin: { id: subbasinId, name: b.subbasin?.name }, statistic: b.statistic as OutputStatistic, outputType: b.outputType as OutputTypeId, parameters, chartTypes, yAxis, compareScenarios, hru: b.outputType === 'OutputHru' ? hru : null, units, observed: !!b.observed };
 }
 
+/** A time series of consecutive days (sent compact: its first day and the values). */
+function consecutiveDays(s: OutputSeries): boolean {
+  if (s.shape !== 'time' || s.period !== 'day' || s.x.length < 2) return false;
+  for (let i = 1; i < s.x.length; i++) if (s.x[i]! - s.x[i - 1]! !== DAY_MS) return false;
+  return true;
+}
+
 export async function chart(platform: PlatformServices, scenarioId: number, body: unknown): Promise<ChartResponse> {
   const sel = checkSelection(body);
   // this scenario and the compared ones, read at once; compared ones must be of this project, with
@@ -118,11 +125,15 @@ export async function chart(platform: PlatformServices, scenarioId: number, body
     // one value per scenario: a column (a line of one point draws nothing)
     type: box ? 'boxPlot' : sel.statistic === 'averageAnnual' ? 'column' : sel.chartTypes[i]!,
     yAxis: i,
-    data: box
-      ? s.categories!.map((x, k) => ({ x, y: s.box![k] ?? null }))
-      : sel.statistic === 'averageAnnual'
-        ? [[0, s.y[0] ?? null]]
-        : s.x.map((x, k) => [x, s.y[k] ?? null] as [number, number | null]),
+    ...(consecutiveDays(s)
+      ? { data: [], start: s.x[0]!, values: s.y }
+      : {
+          data: box
+            ? s.categories!.map((x, k) => ({ x, y: s.box![k] ?? null }))
+            : sel.statistic === 'averageAnnual'
+              ? [[0, s.y[0] ?? null]]
+              : s.x.map((x, k) => [x, s.y[k] ?? null] as [number, number | null]),
+        }),
     ...extra,
   });
   const series: ChartSeries[] = [];

@@ -6,7 +6,7 @@
 import { Alert, Button, Checkbox, CloseButton, Grid, Group, Loader, MultiSelect, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { ErrorList, OUTPUT_MESSAGES, OutputPage, WatershedMap, api, useAction, useApiQuery, useMapSettings, type PageProps } from '@headwater/plugin-sdk';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { MAX_COMPARISONS, formProblem, selectionOf, type ChartForm, type ParameterRow } from './logic.ts';
+import { MAX_COMPARISONS, expandChart, formProblem, selectionOf, type ChartForm, type ParameterRow } from './logic.ts';
 import type { ChartOptions, ChartResponse, ChartType } from './types.ts';
 
 const ChartView = lazy(() => import('./ChartView.tsx'));
@@ -67,7 +67,7 @@ export function ChartTool({ scenarioID }: { scenarioID: string }) {
     }
     const selection = selectionOf(form, subbasin?.name);
     const chart = await api.post<ChartResponse>(`scenarios/output/chart/${scenarioID}`, selection);
-    setResult({ chart, statistic: form.statistic });
+    setResult({ chart: expandChart(chart), statistic: form.statistic });
   });
 
   if (options.error) return <ErrorList error={options.error} />;

@@ -1,7 +1,7 @@
 // The chart page's rules, React-free: the form's checks (spec 2 §5 'Output chart'), the chart
 // response as ApexCharts options, and the CSV of the drawn data.
 import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk';
-import type { ChartResponse, ChartSelection, ChartSeries, ChartType } from './types.ts';
+import { DAY_MS, type ChartResponse, type ChartSelection, type ChartSeries, type ChartType } from './types.ts';
 
 export const MAX_COMPARISONS = 3;
 
@@ -41,6 +41,14 @@ export function selectionOf(f: ChartForm, subbasinName?: string): ChartSelection
     hru: f.outputType === 'OutputHru' ? f.hru : null,
     units: f.units,
     observed: f.observed,
+  };
+}
+
+/** The response with every series as [x, y] pairs (compact daily series expanded). */
+export function expandChart(c: ChartResponse): ChartResponse {
+  return {
+    ...c,
+    series: c.series.map((s) => (s.values && s.start !== undefined ? { ...s, data: s.values.map((y, i) => [s.start! + i * DAY_MS, y] as [number, number | null]), values: undefined, start: undefined } : s)),
   };
 }
 

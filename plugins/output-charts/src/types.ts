@@ -7,6 +7,8 @@ export const CHART_TYPES = ['line', 'area', 'scatter', 'column', 'spline'] as co
 export type ChartType = (typeof CHART_TYPES)[number];
 export const CHART_TYPE_LABELS: Record<ChartType, string> = { line: 'Line', area: 'Area', scatter: 'Scatter', column: 'Column', spline: 'Spline' };
 
+export const DAY_MS = 86_400_000;
+
 /** Each parameter's y-axis: the left one or the right one. */
 export const Y_AXES = ['left', 'right'] as const;
 export type YAxisSide = (typeof Y_AXES)[number];
@@ -57,8 +59,13 @@ export type ChartSeries = {
   /** index into the response's yAxis */
   yAxis: number;
   observed?: boolean;
-  /** [x, y] pairs: x epoch ms (datetime), exceedance percent (numeric) or category index */
+  /** [x, y] pairs: x epoch ms (datetime), exceedance percent (numeric) or category index; a
+   * boxplot's five numbers by category */
   data: [number, number | null][] | { x: string; y: [number, number, number, number, number] | null }[];
+  /** A series of consecutive days comes compact — its first day (epoch ms) and one value a day
+   * (`values`), `data` empty: 30 years of days are a third of the bytes. `expandChart` gives the pairs. */
+  start?: number;
+  values?: (number | null)[];
 };
 
 export type ChartFit = { scenarioID: number; scenario: string; parameter: string; observed: string; nse: number | null; kge: number | null; pbias: number | null; n: number; start: string; end: string };

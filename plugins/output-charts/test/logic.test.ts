@@ -2,7 +2,7 @@
 // (one y-axis per parameter, the logarithmic switch), and the CSV of every chart shape.
 import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { apexSetup, chartCsv, dateLabel, fileName, formProblem, selectionOf, type ChartForm } from '../src/logic.ts';
+import { apexSetup, chartCsv, dateLabel, expandChart, fileName, formProblem, selectionOf, type ChartForm } from '../src/logic.ts';
 import type { ChartResponse } from '../src/types.ts';
 
 const form = (p: Partial<ChartForm> = {}): ChartForm => ({ outputType: 'OutputRch', statistic: 'daily', subbasinId: 3, hru: null, rows: [{ parameter: 'FLOW_OUT', chartType: 'line', yAxis: 'left' }], units: 0, compare: [], observed: false, ...p });
@@ -68,6 +68,16 @@ describe('ApexCharts options', () => {
     expect(s.type).toBe('boxPlot');
     expect(s.series[0]!.data).toEqual([{ x: 'Jan', y: [1, 2, 3, 4, 5] }, { x: 'Feb', y: [] }]);
     expect(chartCsv(box, 'boxplot')).toBe('Month,Baseline (mm) min,Baseline (mm) Q1,Baseline (mm) median,Baseline (mm) Q3,Baseline (mm) max\nJan,1,2,3,4,5\nFeb,,,,,\n');
+  });
+});
+
+describe('compact daily series', () => {
+  it('expand to [x, y] pairs, one a day from the first', () => {
+    const c = expandChart({ ...TIME, series: [{ ...TIME.series[0]!, data: [], start: D(2005, 12, 31), values: [1, null, 3] }] });
+    expect(c.series[0]!.data).toEqual([[D(2005, 12, 31), 1], [D(2006, 1, 1), null], [D(2006, 1, 2), 3]]);
+    expect(c.series[0]!.values).toBeUndefined();
+    // other series pass as they are
+    expect(expandChart(TIME).series).toEqual(TIME.series);
   });
 });
 

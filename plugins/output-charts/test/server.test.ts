@@ -60,7 +60,8 @@ describe('the chart', () => {
       ['S8', 8, false],
       ['Observed daily discharge', null, true],
     ]);
-    expect(c.series[0]!.data).toEqual([[0, 7], [86_400_000, 8]]);
+    // consecutive days come compact
+    expect([c.series[0]!.data, c.series[0]!.start, c.series[0]!.values]).toEqual([[], 0, [7, 8]]);
     expect(c.statistics.map((s) => [s.scenarioID, s.nse])).toEqual([
       [7, 0.5],
       [8, 0.5],
