@@ -88,7 +88,7 @@ describe('the scenario form', () => {
     // five years minus a day from the weather's first day
     expect(o.defaultStartDate).toBe('2000-01-01');
     expect(o.defaultEndDate).toBe('2004-12-31');
-    expect(o.swatVersions[0].name).toMatch(/built-in engine/);
+    expect(o.swatVersions[0].name).toBe('Headwater engine (SWAT2012 rev 637 compatible)');
     builtinId = o.defaultSWATVersion;
     f.builtinId = builtinId;
     expect(o.tierLimits).toEqual({ withinLimits: true, message: '' });

@@ -129,7 +129,7 @@ export async function up(knex: Knex): Promise<void> {
 
   // the built-in engine is the default SWAT version
   await knex('swat_versions').insert({
-    name: 'Headwater engine (SWAT2012 rev 637 compatible)',
+    name: 'SWAT2012 rev. 664 (Headwater built-in engine)',
     release_file_name: 'builtin:headwater',
     debug_file_name: '',
     is_default: true,
