@@ -157,6 +157,11 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'DELETE /api/scenarios/output/deletecustomoutputrequest/:requestId': { fresh: async () => ({ ffa: await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' }) }) },
   'POST /api/scenarios/general/nutrientefficiency/:scenarioID': { body: () => ({ items: [] }) },
   'GET /api/exports/mgtoperations/:scenarioID/:subbasin/:landuse/:soil/:slope': { params: { subbasin: () => hruKey.subbasinName } },
+  // point sources and land use updates (issue 16): the samples by kind; the current data exist only after an upload
+  'GET /api/exports/pointsourcesample/:scenarioID/:kind': { params: { kind: 'constant' } },
+  'GET /api/exports/pointsource/:scenarioID': { ownerMayMiss: 'no point source was uploaded to this scenario' },
+  'GET /api/exports/lup/:scenarioID': { ownerMayMiss: 'no land use update was uploaded to this scenario' },
+  'PUT /api/scenarios/general/lupiclus/:scenarioID': { body: () => ({ value: false }) },
   'POST /api/scenarios/output/chart/:scenarioID': { body: () => selections.chart },
   'POST /api/scenarios/output/map/:scenarioID': { body: () => selections.map },
   // groups: the project side is in this matrix; the group side (who manages) in groups.test.ts

@@ -83,6 +83,8 @@ export function generalValues(mgt: Mgt, hru?: { DEP_IMP?: unknown }): Mgt1Change
   const out: Record<string, number> = { CurveNumberEditMethod: 1 };
   for (const k of GENERAL_FIELDS) out[k] = Number(m[k] ?? 0) || 0;
   out.DEP_IMP = Number(hru?.DEP_IMP ?? 0) || 0;
+  // no urban method without an urban land type (the form asks for one when URBLU is set)
+  if (!(out.URBLU! > 0) || !(out.IURBAN === 1 || out.IURBAN === 2)) delete out.IURBAN;
   return out as Mgt1Change;
 }
 

@@ -159,7 +159,11 @@ export function toModificationObject(changed: Record<string, unknown>, formData:
 /** The saved-changes table's text of a change. */
 export function describeMgt1(m: Mgt1Change): string {
   const parts: string[] = [];
-  for (const [k, v] of Object.entries(m)) {
+  // in the form's order (a stored change's keys come back in the database's order)
+  const order = SECTIONS.flatMap((x) => x.fields);
+  const keys = Object.keys(m).sort((a, b) => (order.indexOf(a as keyof Mgt1Change) + 1 || 99) - (order.indexOf(b as keyof Mgt1Change) + 1 || 99));
+  for (const k of keys) {
+    const v = m[k as keyof Mgt1Change];
     if (k === 'IGRO' || k === 'CurveNumberEditMethod' || v === undefined || v === null) continue;
     if (k === 'CN2Adjust') parts.push(`CN2 ${Number(v) > 0 ? '+' : ''}${v}%`);
     else parts.push(`${k} ${v}`);

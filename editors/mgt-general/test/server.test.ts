@@ -96,6 +96,10 @@ describe('apply', () => {
     expect(generalValues(mgt)).toMatchObject({ CurveNumberEditMethod: 1, IRRSC: 5, CN2: 98 });
   });
 
+  it('answers values the form takes as they are: every HRU of the demo validates as a whole form', () => {
+    for (const h of tinyProject().subbasins[0]!.hrus) expect(validateChange(schema, generalValues(h.mgt!, h.hru as never)), h.mgt!.title).toEqual({});
+  });
+
   it('lists the dataset\'s plants and urban types', () => {
     const lists = formLists({ databases: { plant: [{ ICNUM: 66, CPNM: 'PNUT' }], urban: [{ IUNUM: 2, URBNAME: 'URMD', URBFLNM: 'Residential-Medium Density', URBCN2: 98 }] } });
     expect(lists.plantList).toEqual([{ value: 0, text: 'No crop growing' }, { value: 66, text: 'PNUT (66)' }]);

@@ -31,6 +31,15 @@ describe('the schedule', () => {
     expect(scheduledByHeatUnits(rows)).toBe(false);
   });
 
+  it('reads every schedule of the demo as a form that validates whole', () => {
+    for (const sub of ['1', '2', '3']) {
+      for (const h of tinyProject({ subbasin: sub }).subbasins[0]!.hrus) {
+        const rows = rowsOfMgt(h.mgt!.operations as unknown as MgtOp[]);
+        expect(validateChange(schema, { scheduleByHeatUnits: scheduledByHeatUnits(rows), operations: rows }), h.mgt!.title).toEqual({});
+      }
+    }
+  });
+
   it('adds a row as spec 2 §4 says (the last year, heat units 0.15 or month and day 1, operation 1)', () => {
     expect(newOperation([], true)).toMatchObject({ YEAR: 1, HUSC: 0.15, MONTH: 0, DAY: 0, MGT_OP: 1, OP_NUM: 1 });
     const rows = [{ ...newOperation([], false), YEAR: 3 }];

@@ -273,6 +273,11 @@ export default function WatershedMap(props: WatershedMapProps) {
       const sub = hit ? { id: Number(hit.get('id')), name: String(hit.get('name') ?? hit.get('id')), isNearbyOnly: !!hit.get('isNearbyOnly') } : undefined;
       clickRef.current?.({ lat: lat!, lng: lng!, subbasin: sub });
     });
+    // data-drawn: the last frame that drew the watershed's features; data-rendered: the map is
+    // complete (base tiles loaded or failed too) — tests and benchmarks wait on them
+    map.on('postrender', () => {
+      if (parts.subbasinSource.getFeatures().length) el.setAttribute('data-drawn', String(Date.now()));
+    });
     map.on('rendercomplete', () => el.setAttribute('data-rendered', String(Date.now())));
     // leaving the map ends the hover
     const leave = () => {

@@ -52,7 +52,7 @@ export type OutputCatalogue = {
   /** Observed series of the dataset's gauges at the project's reaches. */
   observed: { subbasinID: number; subbasin: string; outputType: OutputTypeId; variable: string; name: string; site: string; units: string; startDate: string; endDate: string }[];
   /** The project map (GET projects/map): GeoJSON urls, routing connections, bounds. */
-  map: { geoJsonUrls: { subbasins?: string; streams?: string }; connections: { fromID?: number; fromName: string; toName: string }[]; watershedBounds: (number | null)[] | null };
+  map: { geoJsonUrls: { subbasins?: string; streams?: string }; connections: { fromID?: number; fromName: string }[]; watershedBounds: (number | null)[] | null };
 };
 
 /** One unit of one output type: a subbasin (OutputRch: its reach) by dataset subbasin id, or an

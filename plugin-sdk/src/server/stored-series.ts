@@ -5,9 +5,29 @@
 // database sees the very numbers a tool reading output.rch sees.
 import type { StoredOutputAxes, StoredOutputKind, StoredOutputPeriod, StoredOutputs } from './custom-outputs.ts';
 
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/** m·10^k correctly rounded (one exact operation while m < 2^53 and |k| ≤ 22). */
+function scaled(m: number, k: number): number {
+  return k >= 0 ? (k <= 22 ? m * POW10[k]! : Number(`${m}e${k}`)) : -k <= 22 ? m / POW10[-k]! : Number(`${m}e${k}`);
+}
+
 /** The shortest decimal that rounds to this Float32 (the printed value), as a double. */
 export function storedValue(x: number): number {
   if (!Number.isFinite(x) || x === 0) return x;
+  // fast path: 5 or 6 significant digits (SWAT's E12.4 and most F10.3 values) — distinct
+  // decimals of up to 6 digits are distinct Float32s, so a candidate that rounds back to x is
+  // the shortest decimal (with trailing zeros), and m·10^k is its correctly rounded double
+  const a = Math.abs(x);
+  const e = Math.floor(Math.log10(a));
+  for (const digits of [5, 6]) {
+    const k = e - digits + 1;
+    const m = Math.round(k >= 0 ? a / scaled(1, k) : a * scaled(1, -k));
+    for (const mm of [m, m - 1, m + 1]) {
+      const d = scaled(mm, k);
+      if (Math.fround(x < 0 ? -d : d) === x) return x < 0 ? -d : d;
+    }
+  }
   for (let p = 1; p < 10; p++) {
     const d = Number(x.toPrecision(p));
     if (Math.fround(d) === x) return d;

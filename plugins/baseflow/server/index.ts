@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASEFLOW_DEFAULTS, baseflowParamsProblem, CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/custom-outputs.ts';
 import { dayString, definePluginServer, forEachUnitSeries, idParam, InputError, NotFoundError, storedValue, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
-import { separateBaseflow } from '@headwater/swat/post/baseflow/index.ts';
+import { baseflowIndex, eckhardt, separateBaseflow } from '@headwater/swat/post/baseflow/index.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 const TOOL = pkg.headwater.id;
@@ -32,6 +32,9 @@ export function parseBaseflowRequest(body: unknown): { applyToAll: boolean; subb
 
 export type BaseflowRow = { number: number; name: string; bfi: number; days: number; meanFlow: number; meanBaseflow: number };
 
+/** Days since 1970 of a stored day (yyyymmdd). */
+const dayNumber = (t: number) => Date.UTC(Math.floor(t / 10000), (Math.floor(t / 100) % 100) - 1, t % 100) / 86_400_000;
+
 /** CSV numbers: the flow as printed; baseflow to 8 significant digits (as `hw-swat baseflow`). */
 const n8 = (v: number | null) => (v === null || !Number.isFinite(v) ? '' : String(+v.toPrecision(8)));
 const full = (v: number) => (Number.isFinite(v) ? String(v) : '');
@@ -43,32 +46,58 @@ export async function produceBaseflow(job: CustomOutputJob): Promise<{ message: 
   const names = new Map(job.units.map((u) => [u.number, u.name]));
   const rows: BaseflowRow[] = new Array(units.length);
   let dates: string[] = [];
+  let contiguous = false;
   await job.progress(0.01, 'Reading daily flows...');
   const axes = await forEachUnitSeries(
     job.outputs,
     { kind: 'rch', period: 'day', variable: 'FLOW_OUTcms' },
     units,
     (s, ax) => {
-      if (dates.length !== ax.times.length) dates = ax.times.map(dayString);
-      const series = new Array<{ date: string; flow: number }>(dates.length);
-      for (let i = 0; i < dates.length; i++) series[i] = { date: dates[i]!, flow: storedValue(s.values[i]!) };
-      const r = separateBaseflow(series, { method: 'eckhardt', a, bfiMax });
+      if (dates.length !== ax.times.length) {
+        dates = ax.times.map(dayString);
+        contiguous = ax.times.every((t, i) => i === 0 || dayNumber(t) - dayNumber(ax.times[i - 1]!) === 1);
+      }
+      const n = dates.length;
+      const flows = new Array<number>(n);
+      let finite = true;
+      for (let i = 0; i < n; i++) {
+        const q = storedValue(s.values[i]!);
+        flows[i] = q;
+        if (!Number.isFinite(q)) finite = false;
+      }
+      // `separateBaseflow` filters each gap-free run of days; SWAT prints every day, so the whole
+      // record is one run: the Eckhardt filter of it and its BFI are exactly separateBaseflow's
+      let base: (number | null)[];
+      let bfi: number;
+      if (contiguous && finite) {
+        base = eckhardt(flows, { a, bfiMax });
+        bfi = baseflowIndex(flows, base as number[]);
+      } else {
+        const r = separateBaseflow(
+          flows.map((flow, i) => ({ date: dates[i]!, flow })),
+          { method: 'eckhardt', a, bfiMax },
+        );
+        base = r.days.map((d) => d.baseflow);
+        bfi = r.bfi;
+      }
       // the daily hydrograph for the results page (Float32: flow then baseflow)
-      const bin = new Float32Array(dates.length * 2);
+      const bin = new Float32Array(n * 2);
       let sumQ = 0;
       let sumB = 0;
-      let lines = 'date,flow_cms,baseflow_cms\n';
-      for (let i = 0; i < r.days.length; i++) {
-        const d = r.days[i]!;
-        bin[i] = d.flow;
-        bin[dates.length + i] = d.baseflow ?? NaN;
-        if (Number.isFinite(d.flow)) sumQ += d.flow;
-        if (d.baseflow !== null) sumB += d.baseflow;
-        lines += `${d.date},${full(d.flow)},${n8(d.baseflow)}\n`;
+      const lines = new Array<string>(n + 1);
+      lines[0] = 'date,flow_cms,baseflow_cms';
+      for (let i = 0; i < n; i++) {
+        const q = flows[i]!;
+        const b = base[i] ?? null;
+        bin[i] = q;
+        bin[n + i] = b ?? NaN;
+        if (Number.isFinite(q)) sumQ += q;
+        if (b !== null) sumB += b;
+        lines[i + 1] = `${dates[i]},${full(q)},${n8(b)}`;
       }
       writeFileSync(join(job.resultsDir, `subbasin_${s.unit}.bin`), new Uint8Array(bin.buffer));
-      writeFileSync(join(job.filesDir, `baseflow_${s.unit}.csv`), lines);
-      rows[s.index] = { number: s.unit, name: names.get(s.unit) ?? String(s.unit), bfi: r.bfi, days: r.days.length, meanFlow: sumQ / r.days.length, meanBaseflow: sumB / r.days.length };
+      writeFileSync(join(job.filesDir, `baseflow_${s.unit}.csv`), lines.join('\n') + '\n');
+      rows[s.index] = { number: s.unit, name: names.get(s.unit) ?? String(s.unit), bfi, days: n, meanFlow: sumQ / n, meanBaseflow: sumB / n };
     },
     { onBlock: (done) => job.progress(0.02 + (0.95 * done) / units.length, `Separated ${done.toLocaleString('en-US')} of ${units.length.toLocaleString('en-US')} subbasins...`) },
   );

@@ -56,8 +56,10 @@ export type FfaSubbasinResult = {
 };
 
 /** Annual maxima by calendar year of one unit's daily values (as `annualMaxima` of @headwater/swat:
- * the first day of the maximum, non-finite days skipped). `value(i)` gives day i's value. */
-export function annualPeaks(times: readonly number[], value: (i: number) => number): AnnualPeakOfDay[] {
+ * the first day of the maximum, non-finite days skipped). Days are compared by `raw(i)` and the
+ * maximum reported as `decode(raw)`: with stored Float32 values, `storedValue` is increasing, so
+ * comparing the Float32s picks the same day and only 365 values a year need decoding. */
+export function annualPeaks(times: readonly number[], raw: (i: number) => number, decode: (v: number) => number = (v) => v): AnnualPeakOfDay[] {
   const out: AnnualPeakOfDay[] = [];
   let year = -1;
   let best = -Infinity;
@@ -67,7 +69,7 @@ export function annualPeaks(times: readonly number[], value: (i: number) => numb
       const t = times[bestDay]!;
       const m = Math.floor(t / 100) % 100;
       const d = t % 100;
-      out.push({ year, flow: value(bestDay), date: `${year}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}` });
+      out.push({ year, flow: decode(raw(bestDay)), date: `${year}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}` });
     }
   };
   for (let i = 0; i < times.length; i++) {
@@ -78,7 +80,7 @@ export function annualPeaks(times: readonly number[], value: (i: number) => numb
       best = -Infinity;
       bestDay = -1;
     }
-    const v = value(i);
+    const v = raw(i);
     if (Number.isFinite(v) && v > best) {
       best = v;
       bestDay = i;

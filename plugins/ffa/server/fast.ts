@@ -3,8 +3,8 @@
 // - The multiple Grubbs–Beck test compares p-values with α (0.005 outward, 0.10 inward). A
 //   p-value is an integral over the order statistic's distribution, ~50 ms each — 15 of them per
 //   30-year subbasin. For a record length n and a rank r the p-value increases with ω, so
-//   "p < α" is "ω < ω_crit(n, r, α)": the critical ω is found once per (n, r, α) and kept, and the
-//   exact p-value is computed only for an ω within 1e-4 of it. The decisions, hence the
+//   "p < α" is "ω < ω_crit(n, r, α)": a bracket of the critical ω (0.005 wide) is found once per
+//   (n, r, α) and kept, and the exact p-value is computed only for an ω inside it. The decisions, hence the
 //   low-outlier threshold and every EMA quantile, are those of `multipleGrubbsBeck` (tested).
 // - The EMA confidence intervals evaluate the P3 frequency factor at ~70 parameter nodes per
 //   probability: K(p, g) is tabulated once per request over the skew (step 0.01, cubic
@@ -15,40 +15,53 @@ import { pearson3K } from '@headwater/swat/post/ffa/special.ts';
 const ALPHA_OUT = 0.005;
 const ALPHA_IN = 0.1;
 
-const critical = new Map<string, number>();
+/** Known brackets of the critical ω: p(lo) < α ≤ p(hi). */
+const critical = new Map<string, { lo: number; hi: number }>();
 
-/** The ω with mgbtPValue(n, r, ω) = α (Illinois false position in a bracket). */
-export function criticalOmega(n: number, r: number, alpha: number): number {
+/** A bracket [lo, hi] of the ω with mgbtPValue(n, r, ω) = α, at most `width` wide: started from
+ * the neighbouring rank's (the critical ω changes little from rank to rank), then Illinois false
+ * position. Kept for the worker's life. */
+export function criticalBracket(n: number, r: number, alpha: number, width = 0.005): { lo: number; hi: number } {
   const key = `${n}/${r}/${alpha}`;
   const known = critical.get(key);
-  if (known !== undefined) return known;
+  if (known) return known;
   const f = (eta: number) => mgbtPValue(n, r, eta) - alpha;
-  let a = -4;
-  let fa = f(a);
-  let b = -1;
-  let fb = f(b);
-  while (fa > 0 && a > -40) {
-    b = a;
-    fb = fa;
-    a -= 4;
-    fa = f(a);
-  }
-  while (fb < 0 && b < 40) {
-    a = b;
-    fa = fb;
-    b += 2;
-    fb = f(b);
+  const near = critical.get(`${n}/${r - 1}/${alpha}`);
+  let x = near ? (near.lo + near.hi) / 2 : alpha < 0.05 ? -3 : -2;
+  let fx = f(x);
+  let step = near ? 0.05 : 0.5;
+  let a: number;
+  let fa: number;
+  let b: number;
+  let fb: number;
+  if (fx < 0) {
+    a = x;
+    fa = fx;
+    for (;;) {
+      b = a + step;
+      fb = f(b);
+      if (fb >= 0 || b > 40) break;
+      a = b;
+      fa = fb;
+      step *= 2;
+    }
+  } else {
+    b = x;
+    fb = fx;
+    for (;;) {
+      a = b - step;
+      fa = f(a);
+      if (fa < 0 || a < -40) break;
+      b = a;
+      fb = fa;
+      step *= 2;
+    }
   }
   let side = 0;
-  let c = (a + b) / 2;
-  for (let i = 0; i < 60 && b - a > 1e-7; i++) {
-    c = (a * fb - b * fa) / (fb - fa);
+  for (let i = 0; i < 60 && b - a > width; i++) {
+    let c = (a * fb - b * fa) / (fb - fa);
     if (!(c > a && c < b)) c = (a + b) / 2;
     const fc = f(c);
-    if (fc === 0) {
-      a = b = c;
-      break;
-    }
     if (fc < 0) {
       a = c;
       fa = fc;
@@ -61,17 +74,23 @@ export function criticalOmega(n: number, r: number, alpha: number): number {
       side = 1;
     }
   }
-  const value = (a + b) / 2;
-  critical.set(key, value);
-  return value;
+  const bracket = { lo: a, hi: b };
+  critical.set(key, bracket);
+  return bracket;
 }
 
-/** p(n, r, ω) < α, exactly as the p-value would say. */
+/** The critical ω (the middle of its bracket). */
+export function criticalOmega(n: number, r: number, alpha: number): number {
+  const { lo, hi } = criticalBracket(n, r, alpha);
+  return (lo + hi) / 2;
+}
+
+/** p(n, r, ω) < α, exactly as the p-value would say: decided by the bracket, and by the p-value
+ * itself for an ω inside it. */
 function significant(n: number, r: number, omega: number, alpha: number): boolean {
-  const c = criticalOmega(n, r, alpha);
-  const tol = 1e-4 * (1 + Math.abs(c));
-  if (omega < c - tol) return true;
-  if (omega > c + tol) return false;
+  const { lo, hi } = criticalBracket(n, r, alpha);
+  if (omega < lo) return true;
+  if (omega >= hi) return false;
   return mgbtPValue(n, r, omega) < alpha;
 }
 

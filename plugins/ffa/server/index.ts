@@ -58,7 +58,7 @@ export async function produceFfa(job: CustomOutputJob): Promise<{ message: strin
     { kind: 'rch', period: 'day', variable: 'FLOW_OUTcms' },
     units,
     (s, axes) => {
-      const peaks = annualPeaks(axes.times, (i) => storedValue(s.values[i]!));
+      const peaks = annualPeaks(axes.times, (i) => s.values[i]!, storedValue);
       const r = analyseSubbasin(s.unit, names.get(s.unit) ?? String(s.unit), peaks, options, speed);
       results[s.index] = r;
       writeFileSync(join(job.resultsDir, resultFile(r.number)), JSON.stringify(r));

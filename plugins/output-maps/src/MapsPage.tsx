@@ -4,7 +4,7 @@
 // needed) with a legend, and the colour dialog (spec 2 §3 'Map colour settings', kept in the
 // browser). The page frame is the SDK's OutputPage.
 import { Alert, Button, Checkbox, CloseButton, ColorInput, Grid, Group, Loader, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { ErrorList, OUTPUT_MESSAGES, OutputPage, WatershedMap, api, useAction, useApiQuery, useMapSettings, type FeatureProps, type MapColouring, type PageProps, type TileProvider } from '@headwater/plugin-sdk';
+import { ErrorList, OUTPUT_MESSAGES, OutputPage, WatershedMap, api, preloadWatershedMap, useAction, useApiQuery, useMapSettings, type FeatureProps, type MapColouring, type PageProps, type TileProvider } from '@headwater/plugin-sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COLOURS, NEW_DATA_CLASS, autoLogarithmic, effectiveScale, formatValue, legendTicks, loadColours, rampColour, saveColours, valueColour, DIVERGING, NO_DATA, type ColourSettings, type Scale } from './colours.ts';
 import type { Difference, MapOptions, MapResponse, MapSelection, ScenarioMap } from './types.ts';
@@ -44,6 +44,8 @@ export function MapTool({ scenarioID }: { scenarioID: string }) {
     setForm((f) => ({ ...f, outputType: f.outputType || (o.outputTypes.types.find((t) => t.value === 'OutputSub')?.value ?? o.outputTypes.types[0]?.value ?? ''), statistic: f.statistic || (o.statistics[0]?.value ?? ''), units: o.outputTypes.defaultUnits }));
   }, [o]);
   const settings = useMapSettings();
+  // the map's code (OpenLayers) loads while the options do, not after Get Map
+  useEffect(() => preloadWatershedMap(), []);
   const subbasins = useApiQuery<unknown>(o?.map.geoJsonUrls.subbasins ? geoPath(o.map.geoJsonUrls.subbasins) : null, { staleTime: Infinity });
   const streams = useApiQuery<unknown>(o?.map.geoJsonUrls.streams ? geoPath(o.map.geoJsonUrls.streams) : null, { staleTime: Infinity });
 
@@ -159,38 +161,39 @@ export function MapTool({ scenarioID }: { scenarioID: string }) {
           <ErrorList error={problem ?? get.error} />
         </Stack>
       </Paper>
-      {result && (
-        <Stack gap="xs">
-          {result.info.map((m) => (
-            <Alert key={m} color="blue" data-testid="map-info">
-              {m}
-            </Alert>
+      {/* the project map from the start (spec 2 'Output Maps'); Get Map colours it and adds one map
+          per compared scenario beside it — the first map stays mounted, so it only restyles */}
+      <Stack gap="xs">
+        {result?.info.map((m) => (
+          <Alert key={m} color="blue" data-testid="map-info">
+            {m}
+          </Alert>
+        ))}
+        <SimpleGrid cols={{ base: 1, md: Math.min(2, result?.scenarioMaps.length ?? 1), xl: Math.min(4, result?.scenarioMaps.length ?? 1) }} data-testid="scenario-maps">
+          {(result ? result.scenarioMaps : [null]).map((m, i) => (
+            <MapCard key={`map-${i}`} map={m} index={i} subbasins={subbasins.data} streams={streams.data} colours={colours} scale={m ? effectiveScale(colours, m, chosenScale) : colours.scale} tileProviders={settings.tileProviders} />
           ))}
-          <SimpleGrid cols={{ base: 1, md: Math.min(2, result.scenarioMaps.length), xl: Math.min(4, result.scenarioMaps.length) }} data-testid="scenario-maps">
-            {result.scenarioMaps.map((m, i) => (
-              <MapCard key={`${m.scenarioID}`} map={m} index={i} subbasins={subbasins.data} streams={streams.data} colours={colours} scale={effectiveScale(colours, m, chosenScale)} tileProviders={settings.tileProviders} />
-            ))}
+        </SimpleGrid>
+        {result?.differenceMap && (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <MapCard map={result.differenceMap} index={-1} subbasins={subbasins.data} streams={streams.data} colours={colours} scale="linear" tileProviders={settings.tileProviders} />
           </SimpleGrid>
-          {result.differenceMap && (
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <MapCard map={result.differenceMap} index={-1} subbasins={subbasins.data} streams={streams.data} colours={colours} scale="linear" tileProviders={settings.tileProviders} />
-            </SimpleGrid>
-          )}
-        </Stack>
-      )}
+        )}
+      </Stack>
       <ColourDialog opened={dialog} onClose={() => setDialog(false)} settings={colours} scale={scale} map={first} onSave={saveSettings} />
     </Stack>
   );
 }
 
-type MapCardProps = { map: ScenarioMap; index: number; subbasins: unknown; streams: unknown; colours: ColourSettings; scale: Scale; tileProviders: TileProvider[] | null };
+type MapCardProps = { map: ScenarioMap | null; index: number; subbasins: unknown; streams: unknown; colours: ColourSettings; scale: Scale; tileProviders: TileProvider[] | null };
 
-/** One scenario's map, its title and its legend. */
+/** One scenario's map, its title and its legend (before Get Map: the project map, uncoloured). */
 function MapCard({ map, index, subbasins, streams, colours, scale, tileProviders }: MapCardProps) {
-  const byId = useMemo(() => new Map(map.mapData.map((d) => [d.id, d])), [map]);
-  const range = { min: map.axisMin, max: map.axisMax, diverging: map.diverging };
-  const reaches = map.layer === 'streams';
-  const colouring = useMemo<MapColouring>(() => {
+  const colouring = useMemo<MapColouring | undefined>(() => {
+    if (!map) return undefined;
+    const byId = new Map(map.mapData.map((d) => [d.id, d]));
+    const range = { min: map.axisMin, max: map.axisMax, diverging: map.diverging };
+    const reaches = map.layer === 'streams';
     const valueOf = (p: FeatureProps) => byId.get(Number(p.id))?.value ?? null;
     const fill = (p: FeatureProps) => valueColour(valueOf(p), range, colours, scale);
     return {
@@ -204,16 +207,21 @@ function MapCard({ map, index, subbasins, streams, colours, scale, tileProviders
         return d ? `${reaches ? 'Reach' : 'Subbasin'} ${d.name}: ${formatValue(d.value)}${d.value !== null && map.units ? ` ${map.units}` : ''}` : undefined;
       },
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [byId, colours, scale, map]);
+  }, [colours, scale, map]);
   const testId = index < 0 ? 'difference-map' : `scenario-map-${index}`;
   return (
     <Paper withBorder p="sm" data-testid={`${testId}-card`} data-scale={scale}>
       <Text fw={600} size="sm" mb={4} data-testid={`${testId}-title`}>
-        {map.mapTitle}
+        {map ? map.mapTitle : 'Project map'}
       </Text>
       <WatershedMap subbasins={subbasins} streams={streams} colouring={colouring} tileProviders={tileProviders} height={360} testId={testId} />
-      <Legend map={map} colours={colours} scale={scale} testId={`${testId}-legend`} />
+      {map ? (
+        <Legend map={map} colours={colours} scale={scale} testId={`${testId}-legend`} />
+      ) : (
+        <Text size="xs" c="dimmed" mt={4}>
+          Choose a parameter and Get Map to colour the subbasins.
+        </Text>
+      )}
     </Paper>
   );
 }

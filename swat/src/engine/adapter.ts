@@ -153,6 +153,8 @@ function checkHru(hi: HruInputs, m: NonNullable<HruInputs['mgt']>): void {
       if (sc >= 1 && sc <= 4) throw new InputError(`${where}: auto-irrigation from source IRR_SCA ${sc} is not simulated by the built-in engine (only IRR_SCA 0 or 5)`);
     }
   }
+  if (n(m, 'IURBAN') === 2) notes.add('urban build-up/wash-off (IURBAN 2) is not simulated: urban HRUs erode by MUSLE');
+  if (n(hi.hru, 'POT_FR') > 0) notes.add('potholes (POT_FR) are simulated in a simplified way (see README-engine.md)');
   const irrsc = n(m, 'IRRSC');
   if (irrsc >= 1 && irrsc <= 4) throw new InputError(`${where}: irrigation source IRRSC ${irrsc} is not simulated by the built-in engine (only 0 or 5)`);
   if (hi.sep && n(hi.sep, 'ISEP_OPT') !== 0) throw new InputError(`${hi.files.sep}: septic systems (ISEP_OPT ${n(hi.sep, 'ISEP_OPT')}) are not simulated by the built-in engine`);
@@ -181,6 +183,12 @@ function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader
   if (b.ipet < 0 || b.ipet > 2) no(`basins.bsn: PET method IPET ${b.ipet}`);
   if (b.ideg !== 0) no(`basins.bsn: channel degradation (IDEG ${b.ideg})`);
   if (b.irte !== 0 && b.irte !== 1) no(`basins.bsn: routing method IRTE ${b.irte}`);
+  for (const si of sp.subbasins) {
+    const sub = si.sub as unknown as Rec | undefined;
+    if (arr(sub, 'ELEVB', 10)[0] > 0 && arr(sub, 'ELEVB_FR', 10)[0] > 0) {
+      notes.add('elevation bands: their temperature and precipitation are simulated, snow is not kept per band (SNOEB is not used)');
+    }
+  }
   if (b.iwq !== 0) notes.add(`in-stream water quality (IWQ ${b.iwq}) is not simulated: nutrients are carried through reaches unchanged (flow and sediment are not affected)`);
   for (const si of sp.subbasins) {
     const pnd = si.pnd as unknown as Rec | undefined;

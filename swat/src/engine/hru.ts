@@ -992,7 +992,19 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const qday = m.surfBs[h] * m.brt[h];
   m.surfBs[h] -= qday;
   // surface.f: MUSLE on the day's runoff with the peak rate of the lagged runoff (qday)
-  const sedyld = X.surfq > 1e-6 && qday > 1e-4 ? musle(D, h, qday) : 0;
+  let sedyld = X.surfq > 1e-6 && qday > 1e-4 ? musle(D, h, qday) : 0;
+  // filtw.f: an edge-of-field filter strip (FILTERW) traps sediment and the nutrients of the
+  // day's surface runoff
+  const trap = m.filterTrap[h];
+  if (trap > 0) {
+    const k = 1 - trap;
+    sedyld *= k;
+    X.sedOrgn *= k;
+    X.sedOrgp *= k;
+    X.sedMinp *= k;
+    X.no3Surq *= k;
+    X.surqSolp *= k;
+  }
   m.sedBs[h] += sedyld;
   const sedDay = m.sedBs[h] * m.brt[h];
   m.sedBs[h] -= sedDay;

@@ -130,6 +130,8 @@ export class Model {
   slsubbsn: Float64Array; slp: Float64Array; ovN: Float64Array; slsoil: Float64Array; latTtime: Float64Array; brt: Float64Array; tconc: Float64Array;
   canmx: Float64Array; esco: Float64Array; epco: Float64Array; depImp: Float64Array; cn2: Float64Array; usleP: Float64Array; usleK: Float64Array;
   usleLs: Float64Array; cfrg: Float64Array; urbanFcimp: Float64Array; solAlb: Float64Array; solZmx: Float64Array; bioMin: Float64Array;
+  /** filter strip trapping efficiency (filtw.f: 0.367·FILTERW^0.2967, at most 1) */
+  filterTrap: Float64Array;
   potFr: Float64Array; potVolx: Float64Array; potTile: Float64Array; evpot: Float64Array; latSedConc: Float64Array;
   // CN
   smx: Float64Array; wrt1: Float64Array; wrt2: Float64Array; sci: Float64Array; cnday: Float64Array;
@@ -221,7 +223,7 @@ export class Model {
     this.hruFr = F(); this.hruKm = F(); this.dafr = F();
     this.slsubbsn = F(); this.slp = F(); this.ovN = F(); this.slsoil = F(); this.latTtime = F(); this.brt = F(); this.tconc = F();
     this.canmx = F(); this.esco = F(); this.epco = F(); this.depImp = F(); this.cn2 = F(); this.usleP = F(); this.usleK = F(); this.usleLs = F();
-    this.cfrg = F(); this.urbanFcimp = F(); this.solAlb = F(); this.solZmx = F(); this.bioMin = F();
+    this.cfrg = F(); this.urbanFcimp = F(); this.solAlb = F(); this.solZmx = F(); this.bioMin = F(); this.filterTrap = F();
     this.potFr = F(); this.potVolx = F(); this.potTile = F(); this.evpot = F(); this.latSedConc = F();
     this.smx = F(); this.wrt1 = F(); this.wrt2 = F(); this.sci = F(); this.cnday = F();
     this.nly = I(); this.solZ = FL(); this.solFc = FL(); this.solUl = FL(); this.solSt = FL(); this.solHk = FL(); this.solK = FL(); this.solTmp = FL();
@@ -306,6 +308,7 @@ export class Model {
       this.cn2[i] = Math.min(98, Math.max(35, h.cn2));
       this.usleP[i] = h.usleP > 0 ? h.usleP : 1;
       this.bioMin[i] = h.bioMin;
+      this.filterTrap[i] = h.filterw > 0 ? Math.min(1, 0.367 * Math.pow(h.filterw, 0.2967)) : 0;
       this.potFr[i] = h.potFr; this.potVolx[i] = h.potVolx; this.potTile[i] = h.potTile; this.evpot[i] = h.evpot; this.potVol[i] = h.potVol;
       this.latSedConc[i] = h.latSed;
       const urb = h.iurban > 0 ? p.urbans.get(h.urblu) : undefined;

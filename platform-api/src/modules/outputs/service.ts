@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { projectMap } from '../projects/service.ts';
 import type { Project } from '../projects/models.ts';
 import type { Scenario } from '../scenarios/models.ts';
-import { PRINT_SETTINGS, scenarioFor } from '../scenarios/service.ts';
+import { PRINT_SETTINGS, isoDate, scenarioFor } from '../scenarios/service.ts';
 import type { User } from '../users/models.ts';
 import { OUTPUT_TYPES, UNIT_SYSTEMS, convert, convertValue, kindOf, unitsLabel, variablesOf, type OutputKind, type ResolvedVariable } from './catalogue.ts';
 import { matrixValues, outputSets, unitValues, type HruUnit, type OutputSet } from './store.ts';
@@ -181,7 +181,7 @@ async function observedRows(db: Knex, project: Project) {
   }[];
 }
 
-const isoDay = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10));
+const isoDay = (d: Date | string) => isoDate(d)!;
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 // ─── catalogue ────────────────────────────────────────────────────────────────────────────
@@ -245,7 +245,7 @@ export async function catalogue(deps: AppDeps, user: User, id: number, cache?: R
     scenarios: others.map((o) => ({ value: o.id, text: o.name })),
     observed,
     // spec 2 §3: connections with fromID and fromName (the routing lines stay with the project map)
-    map: { geoJsonUrls: m.geoJsonUrls, connections: m.connections.map((c) => ({ fromID: c.fromID, fromName: c.fromName, toName: c.toName })), watershedBounds: m.watershedBounds },
+    map: { geoJsonUrls: m.geoJsonUrls, connections: m.connections.map((c) => ({ fromID: c.fromID, fromName: c.fromName })), watershedBounds: m.watershedBounds },
   };
 }
 

@@ -3,11 +3,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { join } from 'node:path';
-import { FeatureDisabledError, isFileResponse, PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server';
+import { FeatureDisabledError, idParam, isFileResponse, NotSignedInError, PluginHttpError, type PluginServer, type ServerRoute } from '@headwater/plugin-sdk/server';
 import { requireAdmin, requireFullAdmin, requireRegistered } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { platformServices } from '../scenarios/platform.ts';
+import { scenarioFor } from '../scenarios/service.ts';
 import type { User } from '../users/models.ts';
 import { enabledPluginSettings } from './service.ts';
 import { receiveUpload } from './uploads.ts';
@@ -29,6 +30,12 @@ function mountRoute(router: Router, pluginId: string, route: ServerRoute, deps: 
   };
   const handler = async (ctx: Context) => {
     const user = ctx.state.user as User | undefined;
+    // a route that takes files for a scenario: nobody's body is read before the scenario is theirs
+    // to change (the answer is then the one every route gives: 401, 403 or 404)
+    if (route.upload && ctx.params?.scenarioID !== undefined) {
+      if (!user) throw new NotSignedInError();
+      await scenarioFor(user, idParam(ctx.params.scenarioID), 'edit');
+    }
     // a route that takes files: the multipart body into temporary files, removed whatever happens
     const upload = route.upload ? await receiveUpload(ctx.req, route.upload, join(deps.config.filesDir, 'tmp', 'uploads')) : undefined;
     try {
