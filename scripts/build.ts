@@ -1,6 +1,7 @@
 // Builds the shell and every plugin and editor remote in one rspack multi-compiler run
 // (each package's own rspack.config.ts, which calls the root factory).
 // Usage: node scripts/build.ts [--watch] [package-dir ...]
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +25,10 @@ export function frontEndPackages(): string[] {
   }
   return dirs;
 }
+
+// The engine ships precompiled for `hw-swat` and the workers (swat/build.ts; they fall back to
+// the TypeScript sources whenever dist/ is older than them).
+if (!watch && !only.length) execFileSync(process.execPath, [join(root, 'swat', 'build.ts')], { stdio: 'inherit' });
 
 const dirs = only.length ? only : frontEndPackages();
 const configs: Configuration[] = [];

@@ -80,21 +80,21 @@ describe('plugin registry', () => {
   });
 
   it('makes the site-setting flags the flags of the plugins that declare them', async () => {
-    const manifest = { id: 'ffa-probe', kind: 'output' as const, title: 'Flood frequency', version: '1.0.0', sdk: '^1', flag: 'includeFfa', defaultEnabled: false, routes: [], nav: [] };
-    await app.deps.db.transaction((trx) => syncWorkspacePlugins([{ manifest, dir: '', distDir: '' }], trx));
-    let settings = (await app.request('/api/admin/websitesettings', { token: admin })).body;
-    expect(settings.includeFfa).toBe(false);
+    const listed = async () => (await app.request('/api/plugins')).body.map((p: { id: string }) => p.id);
+    const flags = async () => (await app.request('/api/admin/websitesettings', { token: admin })).body;
+    const off = await app.request('/api/admin/websitesettings', { body: { includeFfa: false }, token: admin });
+    expect(off.status).toBe(200);
+    expect((await flags()).includeFfa).toBe(false);
+    expect(await listed()).not.toContain('ffa');
     const saved = await app.request('/api/admin/websitesettings', { body: { includeFfa: true, enableAlertNotification: true, alertNotification: 'Maintenance at noon' }, token: admin });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ includeFfa: true, enableAlertNotification: true });
-    const listed = (await app.request('/api/plugins')).body.map((p: { id: string }) => p.id);
-    expect(listed).toContain('ffa-probe');
-    await app.request('/api/admin/plugins/ffa-probe', { method: 'PUT', body: { enabled: false }, token: admin });
-    settings = (await app.request('/api/admin/websitesettings', { token: admin })).body;
-    expect(settings.includeFfa).toBe(false);
-    // A flag with no plugin installed keeps the administrator's choice.
-    await app.request('/api/admin/websitesettings', { body: { includeCeQual: true }, token: admin });
-    expect((await app.request('/api/admin/websitesettings', { token: admin })).body.includeCeQual).toBe(true);
+    expect(await listed()).toContain('ffa');
+    // Disabling the plugin on the Plugins page turns the site setting off: one source of truth.
+    await app.request('/api/admin/plugins/ffa', { method: 'PUT', body: { enabled: false }, token: admin });
+    expect((await flags()).includeFfa).toBe(false);
+    await app.request('/api/admin/plugins/ffa', { method: 'PUT', body: { enabled: true }, token: admin });
+    expect((await flags()).includeFfa).toBe(true);
     expect((await app.request('/api/datasets/websitetext')).body.siteSettings.alertNotification).toBe('Maintenance at noon');
   });
 
