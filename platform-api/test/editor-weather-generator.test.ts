@@ -145,12 +145,12 @@ describe('a run with weather generator changes', () => {
     expect(base.wgn[1]!.RAINHHMX[5]).toBe(42.4);
     expect(changed.wgn[1]!.RAINHHMX[5]).toBe(63.6);
     // The built-in engine (like SWAT's alph.f) uses RAINHHMX only through the fraction of a
-    // day's rain falling in the peak half hour, RAINHHMX / (PCPMM / PCPD), capped at 0.95 for
-    // MUSLE's peak runoff rate. In LREW's summer that ratio is already 2.9–4.2, so a larger
-    // RAINHHMX changes no output at all.
-    expect(changed.subText).toBe(base.subText);
-    expect(changed.rchText).toBe(base.rchText);
-    expect(changed.std).toEqual(base.std);
+    // day's rain falling in the peak half hour, drawn around RAINHHMX / (PCPMM / PCPD) and capped
+    // at 0.95 for MUSLE's peak runoff rate. In LREW's summer that ratio is already 2.9–4.2, so a
+    // larger RAINHHMX leaves the water balance exactly as it was and moves sediment and the
+    // nutrients it carries by less than 1 %.
+    for (const term of ['SURFACE RUNOFF Q', 'LATERAL SOIL Q', 'TOTAL WATER YLD', 'ET']) expect(changed.std[term], term).toBe(base.std[term]);
+    expect(Math.abs(pct(changed.std['TOTAL SEDIMENT LOADING']!, base.std['TOTAL SEDIMENT LOADING']!))).toBeLessThan(1);
   }, 150_000);
 
   it('RAINHHMX -90% in summer lowers the sediment yield of those months (the peak-rainfall fraction drops below its cap)', async () => {
@@ -171,8 +171,9 @@ describe('a run with weather generator changes', () => {
     );
     expect(summerBase).toBeGreaterThan(0);
     expect(pct(summer, summerBase)).toBeLessThan(-5);
-    // the other months keep their sediment yield (within 0.1%: sediment-bound nutrients carry over)
-    expect(Math.abs(pct(rest, restBase))).toBeLessThan(0.1);
+    // the other months keep their sediment yield (within 1 %: what summer's smaller loads leave in
+    // the channels and on the land carries over)
+    expect(Math.abs(pct(rest, restBase))).toBeLessThan(1);
     expect(sed).toBeLessThan(sedBase);
     // the water is untouched: only MUSLE's peak rate uses the fraction
     expect(changed.std['SURFACE RUNOFF Q']).toBe(base.std['SURFACE RUNOFF Q']);
