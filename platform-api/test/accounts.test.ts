@@ -3,7 +3,7 @@
 // recovery, e-mail and password changes, deletion, notifications, throttling, admin calls.
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
+import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { MESSAGES } from '../src/http/errors.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
 import { solvePow, verifyRemote, type PowChallenge } from '../src/modules/accounts/captcha.ts';

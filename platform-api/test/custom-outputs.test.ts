@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_OUTPUT_EVENT, CUSTOM_OUTPUT_MESSAGES, type CustomOutputEvent } from '@headwater/plugin-sdk/custom-outputs.ts';
-import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
-import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
-import type { CustomOutputJob, PluginServer } from '@headwater/plugin-sdk/server/index.ts';
+import { CUSTOM_OUTPUT_EVENT, CUSTOM_OUTPUT_MESSAGES, type CustomOutputEvent } from '@headwater/plugin-sdk/schema';
+import { MESSAGES } from '@headwater/plugin-sdk/schema';
+import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk/schema';
+import type { CustomOutputJob, PluginServer } from '@headwater/plugin-sdk/server';
 import { loadRunOutputs } from '@headwater/swat/post/run-dir.ts';
 import { annualMaxima, bulletin17b, DEFAULT_RETURN_PERIODS, emaAnalysis } from '@headwater/swat/post/ffa/index.ts';
 import { separateBaseflow } from '@headwater/swat/post/baseflow/index.ts';

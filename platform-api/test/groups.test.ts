@@ -3,7 +3,7 @@
 // account), sharing and unsharing, member removal and group deletion, with who may do what.
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_MESSAGES } from '@headwater/plugin-sdk/groups.ts';
+import { GROUP_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { MESSAGES } from '../src/http/errors.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
 import { startTestApp, type TestApp } from './helpers.ts';

@@ -13,3 +13,6 @@ export * from './tiers.ts';
 // Editors: one validation path for a saved change (client form and server change store).
 export { validateChange, partialSchema, changeErrors, changeErrorMessage, CHANGE_ROOT, type ChangeErrors } from './editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from './editor/messages.ts';
+export * from './custom-outputs.ts';
+export { changedFields, asSentValue, schemaDefaults, hasChanges, formatListCell, formatAddedDate, fillPath } from './editor/changes.ts';
+export { isSelectionValid, selectionProblem, emptySelection, saveBody } from './editor/selection.ts';

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateManifest } from '@headwater/plugin-sdk/schema';
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { scaffold } from '../new.ts';
 
 // Scaffold inside the repository so the generated code resolves the workspace packages; the

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BSN_VARIABLES, definitionsByTab } from '../src/definitions.ts';
 import plugin from '../src/plugin.tsx';
 
-vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
+vi.mock('../../../plugin-sdk/src/live.ts', () => ({ useLiveStatus: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 // LREW's basins.bsn values (the dataset); the scenario has IPET 2 saved already.

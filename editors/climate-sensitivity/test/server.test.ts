@@ -2,9 +2,9 @@
 // (TMPINC only when not zero), and `apply` writing RFINC/TMPINC of the chosen months into the
 // chosen subbasins' .sub files (the demo dataset's subbasin, and SWAT's LREW TxtInOut).
 import { resolve } from 'node:path';
-import { saveBody, selectionProblem } from '@headwater/plugin-sdk/editor/selection.ts';
+import { saveBody, selectionProblem } from '@headwater/plugin-sdk/schema';
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject, type TestChange } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject, type TestChange } from '@headwater/plugin-sdk/server/testing';
 import { formatSub, parseSub, readTxtInOut } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';
 import server from '../server/index.ts';

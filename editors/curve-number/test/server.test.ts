@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, hruKeys, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, hruKeys, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { readTxtInOut, writeTxtInOut } from '@headwater/swat/txtinout/index.ts';
 import type { Mgt, SwatProject } from '@headwater/swat/txtinout/types.ts';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';

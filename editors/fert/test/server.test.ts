@@ -3,7 +3,7 @@
 // fert.dat), and `apply` writing a fertilizer's values into fert.dat. (Route, table, pages and the
 // three calls: plugin-sdk/test/editors.contract.test.tsx.)
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { formatFertDat, parseFertDat } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';
 import server, { fertRecords } from '../server/index.ts';

@@ -6,7 +6,7 @@
 // a run prints the project's first 20 HRUs.
 import type { EditorSchema, EditorUiSchema } from '@headwater/plugin-sdk';
 // the SDK's wording module itself: light enough for the page's first chunk (no ajv)
-import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/editor/messages.ts';
+import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/schema';
 
 /** The one-setting call of the page (spec 2 §7 'GET scenarios/print/hruprint/{scenarioID}'). */
 export const SETTING_URL = 'scenarios/print/hruprint/{scenarioID}';

@@ -2,7 +2,7 @@
 // default the project's first 20 HRUs, which a run prints without a change); the POST's checks; and
 // `apply` writing the chosen HRUs' numbers into file.cio's print list (IPDHRU).
 import { InputError, validateChange, type PlatformServices, type ProjectHru } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { formatCio, parseCio } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';
 import server from '../server/index.ts';

@@ -5,7 +5,7 @@
 // built-in engine's revision): file.cio's HRU variable list holds their 1-based codes.
 import type { EditorSchema, EditorUiSchema } from '@headwater/plugin-sdk';
 // the SDK's wording module itself: light enough for the page's first chunk (no ajv)
-import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/editor/messages.ts';
+import { EDITOR_MESSAGES } from '@headwater/plugin-sdk/schema';
 
 /** The one-setting call of the page (spec 2 §7 'GET scenarios/print/hruvars/{scenarioID}'). */
 export const SETTING_URL = 'scenarios/print/hruvars/{scenarioID}';

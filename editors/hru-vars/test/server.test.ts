@@ -2,7 +2,7 @@
 // file.cio takes), 1 to 20 in the spec's words, a default selection of 20, and `apply` writing the
 // chosen codes into file.cio's HRU variable list (IPDVAB).
 import { validateChange, type PlatformServices } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { defaultColumns } from '@headwater/swat/output/columns.ts';
 import { formatCio, parseCio } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';

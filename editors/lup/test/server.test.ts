@@ -2,7 +2,7 @@
 // subbasin — every problem by file and line), the HRU CSV round trip, and what `apply` writes
 // (lup.dat and one fraction file per date, the engine's and SWAT's format).
 import { packText, validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { describe, expect, it } from 'vitest';
 import server, { hrusCsv, readLupFiles } from '../server/index.ts';
 import { dateOfName } from '../src/formats.ts';

@@ -2,7 +2,7 @@
 // sends, and what `apply` writes into the .mgt files. (Its route, table and server half are
 // checked for every editor by plugin-sdk/test/editors.contract.test.tsx.)
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { describe, expect, it } from 'vitest';
 import server, { applyToMgt, formLists, generalValues } from '../server/index.ts';
 import { describeMgt1, schema, toModificationObject, visibleFields, type Mgt1Change } from '../src/schema.ts';

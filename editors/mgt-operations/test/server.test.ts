@@ -2,7 +2,7 @@
 // messages, the .mgt conversion, the CSV import (bad rows by line and column) and export round
 // trip, and what `apply` writes. (Route, table and server half: plugin-sdk/test/editors.contract.test.tsx.)
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { describe, expect, it } from 'vitest';
 import server, { operationLists, operationsCsv, readOperationsCsv } from '../server/index.ts';
 import { mgtOfRows, newOperation, normalizeForSave, rowsOfMgt, scheduledByHeatUnits, sortOperations, type MgtOp, type OperationRow } from '../src/operations.ts';

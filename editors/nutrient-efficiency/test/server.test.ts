@@ -2,7 +2,7 @@
 // management schedules auto-fertilization: URLD in the demo dataset); the page's call; and `apply`
 // writing AUTO_EFF into the auto-fertilization operations of those land uses' HRUs.
 import { InputError, validateChange, type PlatformServices, type ProjectLandUse } from '@headwater/plugin-sdk/server';
-import { applyContext, hruKeys, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, hruKeys, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { formatMgt, parseMgt } from '@headwater/swat/txtinout/index.ts';
 import type { AutoFertilizationOperation, Mgt } from '@headwater/swat/txtinout/types.ts';
 import { describe, expect, it } from 'vitest';

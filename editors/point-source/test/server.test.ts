@@ -1,7 +1,7 @@
 // Point sources' own behaviour: reading the sample files (every problem by file, line and column;
 // one kind of record per subbasin), the SWAT files written, fig.fig (the record command's
 // hydrograph added to its subbasin's before the routing), the samples, and `apply`.
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { packText, validateChange, writeZip, readZip } from '@headwater/plugin-sdk/server';
 import { buildFig } from '@headwater/swat/txtinout/assemble.ts';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The urban editor's own behaviour: its schema in the spec's words, the records it lists (the demo
 // dataset's urban.dat) and `apply` writing an urban type's values into urban.dat.
 import { validateChange } from '@headwater/plugin-sdk/server';
-import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, tinyProject } from '@headwater/plugin-sdk/server/testing';
 import { formatUrbanDat, parseUrbanDat } from '@headwater/swat/txtinout/index.ts';
 import { describe, expect, it } from 'vitest';
 import server, { urbanRecords } from '../server/index.ts';

@@ -4,7 +4,7 @@
 // by (1 + percent / 100), oldest change first, within the physical bounds; and the .wgn
 // written back carries the new values.
 import { resolve } from 'node:path';
-import { applyContext, type TestChange } from '@headwater/plugin-sdk/server/testing.ts';
+import { applyContext, type TestChange } from '@headwater/plugin-sdk/server/testing';
 import { formatWgn, parseWgn, readTxtInOut } from '@headwater/swat/txtinout/index.ts';
 import type { SwatProject, Wgn } from '@headwater/swat/txtinout/types.ts';
 import { beforeEach, describe, expect, it } from 'vitest';

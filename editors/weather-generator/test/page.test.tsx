@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../src/plugin.tsx';
 import { WGN_FIELDS } from '../src/schema.ts';
 
-vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
+vi.mock('../../../plugin-sdk/src/live.ts', () => ({ useLiveStatus: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ROUTE = plugin.editor.route;

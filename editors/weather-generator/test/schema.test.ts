@@ -1,7 +1,7 @@
 // The form's schema in the spec's words (spec 2 §5 'Weather generator', §9 ranges), the
 // subbasin-and-months selection, what is sent, and the page's route.
-import { changedFields, schemaDefaults } from '@headwater/plugin-sdk/editor/changes.ts';
-import { saveBody, selectionProblem } from '@headwater/plugin-sdk/editor/selection.ts';
+import { changedFields, schemaDefaults } from '@headwater/plugin-sdk/schema';
+import { saveBody, selectionProblem } from '@headwater/plugin-sdk/schema';
 import { validateChange } from '@headwater/plugin-sdk/server';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.tsx';

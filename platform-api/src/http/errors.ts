@@ -3,7 +3,7 @@
 // string body. Services never use these: they throw the domain errors of
 // `@headwater/plugin-sdk/server` (InputError, NotFoundError, NotAllowedError, ...), which
 // middleware.ts maps to the same statuses and shapes.
-import { MESSAGES as SPEC_MESSAGES } from '@headwater/plugin-sdk/messages.ts';
+import { MESSAGES as SPEC_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { FeatureDisabledError, type FieldErrors } from '@headwater/plugin-sdk/server';
 
 export type { FieldErrors };

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // Test helpers for editor server halves: a tiny assembled project and an ApplyContext that
 // selects HRUs the way platform-api's run does (both use selection.ts), so an editor's `apply` is tested without the platform, its database or a run.
-// For tests only (`import { tinyProject, applyContext } from '@headwater/plugin-sdk/server/testing.ts'`):
+// For tests only (`import { tinyProject, applyContext } from '@headwater/plugin-sdk/server/testing'`):
 // it reads the demo dataset shipped in the repository (datasets/lrew), never ../shared.
 import { demoDatasetDir, readDatasetDir } from '@headwater/datasets';
 import { assembleProject, type AssemblyInput, type AssemblySubbasin } from '@headwater/swat/txtinout/index.ts';

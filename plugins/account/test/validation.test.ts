@@ -13,7 +13,7 @@ import {
   validatePasswordReset,
   validateProfile,
   validateRegistration,
-} from '@headwater/plugin-sdk/accounts.ts';
+} from '@headwater/plugin-sdk/schema';
 
 const good = {
   firstName: 'Ada',

@@ -6,7 +6,7 @@
 // `hw-swat baseflow` runs — over the daily flow (FLOW_OUTcms) of each chosen subbasin's reach.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASEFLOW_DEFAULTS, baseflowParamsProblem, CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/custom-outputs.ts';
+import { BASEFLOW_DEFAULTS, baseflowParamsProblem, CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { dayString, definePluginServer, forEachUnitSeries, idParam, InputError, NotFoundError, storedValue, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
 import { baseflowIndex, eckhardt, separateBaseflow } from '@headwater/swat/post/baseflow/index.ts';
 import pkg from '../package.json' with { type: 'json' };

@@ -7,7 +7,7 @@
 // scenario's daily output files.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { algaeFractionProblems, CEQUAL_ALGAE_FRACTIONS, CEQUAL_OUTPUT_TYPES, CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/custom-outputs.ts';
+import { algaeFractionProblems, CEQUAL_ALGAE_FRACTIONS, CEQUAL_OUTPUT_TYPES, CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { definePluginServer, idParam, InputError, MONTH_NAMES, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
 import { ceQualFiles, ceQualFromRch, ceQualFromSub, type AlgaeFractions, type CeQualOutputType } from '@headwater/swat/post/cequal/index.ts';
 import { loadRunOutputs } from '@headwater/swat/post/run-dir.ts';

@@ -5,7 +5,7 @@
 import { bulletin17b, emaAnalysis, type AnnualPeak, type B17bResult, type EmaResult } from '@headwater/swat/post/ffa/index.ts';
 import { emaConfidenceIntervals } from '@headwater/swat/post/ffa/ema-intervals.ts';
 import { fastMultipleGrubbsBeck } from './fast.ts';
-import { FFA_RETURN_PERIODS, type FfaMethod } from '@headwater/plugin-sdk/custom-outputs.ts';
+import { FFA_RETURN_PERIODS, type FfaMethod } from '@headwater/plugin-sdk/schema';
 
 /** Exceedance probabilities of the drawn frequency curve (PeakFQ's list plus a few between). */
 export const CURVE_AEPS = [0.995, 0.99, 0.98, 0.95, 0.9, 0.8, 0.7, 0.6667, 0.6, 0.5, 0.4292, 0.4, 0.3, 0.2, 0.1, 0.05, 0.04, 0.02, 0.01, 0.005, 0.002];

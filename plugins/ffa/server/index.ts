@@ -5,7 +5,7 @@
 // reach (FLOW_OUTcms, daily output.rch as stored) fitted with Bulletin 17B or 17C (EMA).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUSTOM_OUTPUT_MESSAGES, FFA_MESSAGES, FFA_METHODS, type FfaMethod } from '@headwater/plugin-sdk/custom-outputs.ts';
+import { CUSTOM_OUTPUT_MESSAGES, FFA_MESSAGES, FFA_METHODS, type FfaMethod } from '@headwater/plugin-sdk/schema';
 import { definePluginServer, forEachUnitSeries, idParam, InputError, NotFoundError, storedValue, type CustomOutputJob, type FieldErrors } from '@headwater/plugin-sdk/server';
 import pkg from '../package.json' with { type: 'json' };
 import { tabulatedFrequencyFactor } from './fast.ts';

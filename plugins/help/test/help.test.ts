@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import server from '../server/index.ts';
 import { filterLandUses } from '../src/LandUsePage.tsx';
-import { tierRow } from '@headwater/plugin-sdk/tiers.ts';
+import { tierRow } from '@headwater/plugin-sdk/schema';
 
 describe('tiers table', () => {
   it('shows 0 limits as unlimited, uploads 0 as none, and the queue priority names', () => {

@@ -3,7 +3,7 @@
 // here; the numbers come from the platform's outputs service (req.platform.outputs), which checks
 // the user's access to every scenario it reads.
 import { InputError, definePluginServer, idParam, type OutputScenario, type OutputSeries, type OutputStatistic, type OutputTypeId, type OutputUnitSystem, type PlatformServices, type SeriesRequest } from '@headwater/plugin-sdk/server';
-import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
+import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/schema';
 
 /** SWAT's IPRINT of daily printing. */
 const PRINT_DAILY = 1;

@@ -1,6 +1,6 @@
 // The output chart's calls (spec 2 §3 'Chart selection', 'Chart response'; §7
 // scenarios/output/chartoptions and scenarios/output/chart), shared by the page and the server half.
-import type { OutputCatalogue, OutputOption, OutputStatistic, OutputTypeId, OutputUnitSystem } from '@headwater/plugin-sdk/server/outputs.ts';
+import type { OutputCatalogue, OutputOption, OutputStatistic, OutputTypeId, OutputUnitSystem } from '@headwater/plugin-sdk/server';
 
 /** Spec 2 §9: line, area, scatter, column, spline (the boxplot is a statistic). */
 export const CHART_TYPES = ['line', 'area', 'scatter', 'column', 'spline'] as const;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../src/plugin.tsx';
 import type { ChartOptions, ChartResponse } from '../src/types.ts';
 
-vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
+vi.mock('../../../plugin-sdk/src/live.ts', () => ({ useLiveStatus: () => undefined }));
 // ApexCharts draws SVG with layout jsdom has not: the stand-in lists what it was given.
 vi.mock('react-apexcharts', () => ({
   default: (p: { series: { name: string; type: string; data: unknown[] }[]; options: { yaxis: { logarithmic?: boolean }[] | { logarithmic?: boolean } } }) => (
@@ -21,7 +21,7 @@ vi.mock('react-apexcharts', () => ({
   ),
 }));
 // OpenLayers needs a canvas: the stand-in draws a button per subbasin.
-vi.mock('@headwater/plugin-sdk/map/WatershedMap.tsx', () => ({
+vi.mock('../../../plugin-sdk/src/map/WatershedMap.tsx', () => ({
   default: (p: { subbasins?: { features: { properties: { id: number; name: string } }[] }; onClick?: (c: unknown) => void }) => (
     <div data-testid="map-stand-in">
       {p.subbasins?.features.map((f) => (

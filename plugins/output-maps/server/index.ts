@@ -4,7 +4,7 @@
 // checks the user's access to every scenario it reads. One map per scenario (this one, then the
 // compared ones) on a shared colour range, and, with one comparison, the difference map.
 import { InputError, definePluginServer, idParam, type OutputStatistic, type OutputTypeId, type OutputUnitSystem, type OutputValues, type PlatformServices } from '@headwater/plugin-sdk/server';
-import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
+import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/schema';
 import pkg from '../package.json' with { type: 'json' };
 import { DIFFERENCES, type Difference, type MapOptions, type MapResponse, type MapSelection, type ScenarioMap } from '../src/types.ts';
 

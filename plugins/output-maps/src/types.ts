@@ -1,6 +1,6 @@
 // The output map's calls (spec 2 §3 'Map options', 'Map selection', 'Map response'; §7
 // scenarios/output/mapoptions and scenarios/output/map), shared by the page and the server half.
-import type { OutputCatalogue, OutputOption, OutputStatistic, OutputTypeId, OutputUnitSystem } from '@headwater/plugin-sdk/server/outputs.ts';
+import type { OutputCatalogue, OutputOption, OutputStatistic, OutputTypeId, OutputUnitSystem } from '@headwater/plugin-sdk/server';
 
 export type MapOptions = {
   outputTypes: { types: OutputOption<OutputTypeId>[]; parameters: OutputCatalogue['parameters']; units: OutputOption<OutputUnitSystem>[]; defaultUnits: OutputUnitSystem };

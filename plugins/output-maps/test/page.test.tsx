@@ -10,10 +10,10 @@ import { COLOURS_KEY } from '../src/colours.ts';
 import plugin from '../src/plugin.tsx';
 import type { MapOptions, MapResponse, ScenarioMap } from '../src/types.ts';
 
-vi.mock('@headwater/plugin-sdk/live.ts', () => ({ useLiveStatus: () => undefined }));
+vi.mock('../../../plugin-sdk/src/live.ts', () => ({ useLiveStatus: () => undefined }));
 // OpenLayers needs a canvas: the stand-in shows each subbasin's colour and tooltip as the map
 // would draw them from `colouring`.
-vi.mock('@headwater/plugin-sdk/map/WatershedMap.tsx', () => ({
+vi.mock('../../../plugin-sdk/src/map/WatershedMap.tsx', () => ({
   default: (p: { testId?: string; colouring?: MapColouring; subbasins?: { features: { properties: { id: number; name: string } }[] } }) => (
     <ul data-testid={p.testId}>
       {p.subbasins?.features.map((f) => (

@@ -7,7 +7,7 @@ import plugin from '../src/plugin.tsx';
 import { ProjectViewPage } from '../src/pages/ProjectViewPage.tsx';
 
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));
-vi.mock('@headwater/plugin-sdk/map/WatershedMap.tsx', () => ({ default: () => <div data-testid="watershed-map" /> }));
+vi.mock('../../../plugin-sdk/src/map/WatershedMap.tsx', () => ({ default: () => <div data-testid="watershed-map" /> }));
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

@@ -12,7 +12,7 @@ vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, 
 // OpenLayers needs a canvas; the map has its own browser test.
 // The stand-in draws a button per subbasin that clicks it, and one that clicks outside any.
 type MockProps = { subbasins?: { features: { properties: { id: number; name: string; isNearbyOnly?: boolean } }[] }; onClick?: (c: unknown) => void };
-vi.mock('@headwater/plugin-sdk/map/WatershedMap.tsx', () => ({
+vi.mock('../../../plugin-sdk/src/map/WatershedMap.tsx', () => ({
   default: (p: MockProps) => (
     <div data-testid="watershed-map" data-features={p.subbasins?.features?.length ?? 0}>
       {p.subbasins?.features.map((f) => (

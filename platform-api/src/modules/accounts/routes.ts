@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
+import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireAdmin, requireUser, tokenFrom } from '../../http/auth.ts';
 import { intParam, parseBody } from '../../http/validate.ts';

@@ -14,9 +14,9 @@ import {
   validateProfile,
   validateRegistration,
   type FieldErrorMap,
-} from '@headwater/plugin-sdk/accounts.ts';
+} from '@headwater/plugin-sdk/schema';
 import type { AppDeps } from '../../deps.ts';
-import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
+import { MESSAGES } from '@headwater/plugin-sdk/schema';
 import { InputError, NotAllowedError, NotFoundError, NotSignedInError } from '@headwater/plugin-sdk/server';
 import type { Mail } from '../../mail/outbox.ts';
 import { queueMail } from '../../mail/job.ts';

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
 import { RateLimitedError } from '@headwater/plugin-sdk/server';
-import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
+import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 
 export type ThrottleKeys = { user: string; address: string };
 type Row = { key: string; failures: number; windowStart: Date; lockedUntil: Date | null };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, tokenFrom } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
-import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/accounts.ts';
+import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { confirmMfa, login, logoutEverywhere } from '../accounts/service.ts';
 
 const loginBody = z.object({

@@ -5,8 +5,8 @@
 // folder goes.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/custom-outputs.ts';
-import { CustomOutputCancelled, isDomainError, type CustomOutputJob } from '@headwater/plugin-sdk/server/index.ts';
+import { CUSTOM_OUTPUT_MESSAGES } from '@headwater/plugin-sdk/schema';
+import { CustomOutputCancelled, isDomainError, type CustomOutputJob } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { Handler, JobContext } from '../../jobs/queue.ts';
 import { Scenario } from '../scenarios/models.ts';

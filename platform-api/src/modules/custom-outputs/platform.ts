@@ -1,6 +1,6 @@
 // `req.platform.customOutputs`: what output tools' server halves may ask of the platform, acting
 // as the request's user (every call checks access to the scenario or request).
-import type { CustomOutputServices } from '@headwater/plugin-sdk/server/index.ts';
+import type { CustomOutputServices } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
 import { scenarioFor } from '../scenarios/service.ts';

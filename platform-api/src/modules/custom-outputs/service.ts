@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { CUSTOM_OUTPUT_EVENT, CUSTOM_OUTPUT_MESSAGES, type CustomOutputEvent, type CustomOutputPageData, type CustomOutputRequest } from '@headwater/plugin-sdk/custom-outputs.ts';
-import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
+import { CUSTOM_OUTPUT_EVENT, CUSTOM_OUTPUT_MESSAGES, type CustomOutputEvent, type CustomOutputPageData, type CustomOutputRequest } from '@headwater/plugin-sdk/schema';
+import { OUTPUT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
-import type { CustomOutputSubmission, StoredOutputAxes, StoredOutputKind, StoredOutputPeriod, StoredOutputs } from '@headwater/plugin-sdk/server/index.ts';
+import type { CustomOutputSubmission, StoredOutputAxes, StoredOutputKind, StoredOutputPeriod, StoredOutputs } from '@headwater/plugin-sdk/server';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';

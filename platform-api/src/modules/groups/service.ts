@@ -10,7 +10,7 @@
 //   delete the group             the owner; (partial) administrators (the admin area)
 // A group the caller may not view answers 404 like one that does not exist.
 import type { Knex } from 'knex';
-import { GROUP_MESSAGES, groupFormProblem, inviteEmailProblem } from '@headwater/plugin-sdk/groups.ts';
+import { GROUP_MESSAGES, groupFormProblem, inviteEmailProblem } from '@headwater/plugin-sdk/schema';
 import { InputError, NotAllowedError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { GridSpec } from '../../db/grid.ts';

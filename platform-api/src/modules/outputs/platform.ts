@@ -1,6 +1,6 @@
 // `req.platform.outputs`: the output tools' server halves read a scenario's outputs through these,
 // acting as the request's user (every call checks access to the scenario).
-import type { OutputServices } from '@headwater/plugin-sdk/server/outputs.ts';
+import type { OutputServices } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
 import { catalogue, observed, requestCache, scenarioSummary, series, values } from './service.ts';

@@ -3,8 +3,8 @@
 // observed series with the fit of the model to them. Every function checks the user's access to
 // the scenario (scenarioFor: owner today, group members once groups exist).
 import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
-import type { FitStatistics, ObservedSeries, OutputCatalogue, OutputScenario, OutputSeries, OutputStatistic, OutputTypeId, OutputUnitSystem, OutputValues, SeriesRequest, ValuesRequest } from '@headwater/plugin-sdk/server/outputs.ts';
-import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/scenarios.ts';
+import type { FitStatistics, ObservedSeries, OutputCatalogue, OutputScenario, OutputSeries, OutputStatistic, OutputTypeId, OutputUnitSystem, OutputValues, SeriesRequest, ValuesRequest } from '@headwater/plugin-sdk/server';
+import { OUTPUT_MESSAGES, SCENARIO_MESSAGES } from '@headwater/plugin-sdk/schema';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
 import { projectMap } from '../projects/service.ts';

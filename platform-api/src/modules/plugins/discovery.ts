@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PluginServer } from '@headwater/plugin-sdk/server/index.ts';
+import type { PluginServer } from '@headwater/plugin-sdk/server';
 import { loadManifest, registryProblems, type PluginManifest } from './manifest.ts';
 
 export type WorkspacePlugin = { manifest: PluginManifest; dir: string; distDir: string; serverEntry?: string };

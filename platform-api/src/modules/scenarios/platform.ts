@@ -1,6 +1,6 @@
 // The services plugin server halves reach through `req.platform` (plugin-sdk ServerRequest):
 // the scenario change store and the dataset's basin-wide inputs, acting as the request's user.
-import type { PlatformServices } from '@headwater/plugin-sdk/server/index.ts';
+import type { PlatformServices } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import { NotSignedInError } from '@headwater/plugin-sdk/server';
 import { customOutputServices } from '../custom-outputs/platform.ts';

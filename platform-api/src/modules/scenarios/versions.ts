@@ -3,7 +3,7 @@
 // SWAT_EXECUTABLES_DIR, run in the scenario's TxtInOut folder the way SWAT is run by hand.
 import type { Knex } from 'knex';
 import { InputError, NotAllowedError, NotFoundError, type FieldErrors } from '@headwater/plugin-sdk/server';
-import { MESSAGES } from '@headwater/plugin-sdk/messages.ts';
+import { MESSAGES } from '@headwater/plugin-sdk/schema';
 import type { AppDeps } from '../../deps.ts';
 import type { GridSpec } from '../../db/grid.ts';
 import type { User } from '../users/models.ts';

@@ -4,8 +4,8 @@
 // owns its table. Reading is done in a few large queries; `@headwater/swat` assembles and writes.
 import type { Knex } from 'knex';
 import { assembleProject, writeTxtInOut, type AssemblyInput, type AssemblyStation, type AssemblySubbasin, type SwatProject } from '@headwater/swat/txtinout/index.ts';
-import type { EditorServer, SavedChange } from '@headwater/plugin-sdk/server/index.ts';
-import { selectionOf } from '@headwater/plugin-sdk/server/selection.ts';
+import type { EditorServer, SavedChange } from '@headwater/plugin-sdk/server';
+import { selectionOf } from '@headwater/plugin-sdk/server';
 import { decodeSeries } from '../../datasets/service.ts';
 import { isoDate } from '../service.ts';
 import type { Scenario, ScenarioModification } from '../models.ts';
