@@ -66,3 +66,4 @@ export { useCustomOutputPage, CustomOutputRequestList, SubbasinChoice, subbasinC
 // The watershed map (OpenLayers, loaded lazily with its first use) and its types.
 export { WatershedMap, preloadWatershedMap, useMapSettings, DEFAULT_TILE_PROVIDERS, asGeoJson, parseBounds } from './map/index.tsx';
 export type { WatershedMapProps, MapColouring, MapClick, LocationPoint, FeatureProps, Connection, TileProvider } from './map/index.tsx';
+export { CustomOutputResult, type CustomOutputResultFrame, type CustomOutputResultProps } from './output/CustomOutputResult.tsx';

@@ -1,9 +1,8 @@
 // The results of a baseflow separation request: the baseflow index of each subbasin, and a
 // subbasin's hydrograph of total flow and baseflow (ApexCharts, zoomable); CSV downloads.
-import { Alert, Anchor, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { ErrorList, fileHref, OutputPage, ROUTES, RouteLink, useApiQuery, type CustomOutputRequest, type PageProps } from '@headwater/plugin-sdk';
+import { CustomOutputResult, ErrorList, fileHref, OutputPage, ROUTES, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import type { BaseflowRow } from '../server/index.ts';
 import { BASEFLOW_REQUIRES } from './BaseflowPage.tsx';
 
@@ -69,73 +68,53 @@ function SubbasinHydrograph({ requestID, number }: { requestID: string; number: 
 }
 
 function Results({ projectID, scenarioID, requestID }: { projectID: string; scenarioID: string; requestID: string }) {
-  const q = useApiQuery<{ request: CustomOutputRequest; summary: Summary | null }>(`scenarios/output/baseflowresult/${requestID}`);
-  const [search, setSearch] = useSearchParams();
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <ErrorList error={q.error} />;
-  const { request, summary } = q.data;
-  const back = (
-    <RouteLink to={ROUTES.BaseflowOutput} params={{ id: projectID, scenarioID }}>
-      Back to the requests
-    </RouteLink>
-  );
-  if (!summary)
-    return (
-      <Stack>
-        <Alert color={request.status === 'error' ? 'red' : 'blue'}>{request.status === 'error' ? `Error ${request.statusMessage}` : request.statusMessage}</Alert>
-        {back}
-      </Stack>
-    );
-  const selected = Number(search.get('subbasin') ?? summary.rows[0]?.number ?? 0);
-  const select = (n: string | null) => {
-    if (!n) return;
-    const next = new URLSearchParams(search);
-    next.set('subbasin', n);
-    setSearch(next, { replace: true });
-  };
   return (
-    <Stack>
-      <Group justify="space-between">
-        {back}
-        <Group gap="md">
-          <Anchor href={fileHref(`/api/exports/customoutput/${requestID}/bfi_summary.csv`)} download data-testid="download-bfi">
-            Baseflow index (CSV)
-          </Anchor>
-          {request.downloadLink && (
-            <Anchor href={fileHref(request.downloadLink)} download data-testid="download-all">
-              All files (zip)
-            </Anchor>
-          )}
-        </Group>
-      </Group>
-      <Text size="sm" c="dimmed">
-        Eckhardt filter, filter parameter {summary.filterParameter}, BFI max {summary.bfiMax}; {summary.days.toLocaleString('en-US')} days from {summary.firstDate}.
-      </Text>
-      <Table.ScrollContainer minWidth={500}>
-        <Table withTableBorder striped highlightOnHover maw={720} data-testid="bfi-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subbasin</Table.Th>
-              <Table.Th ta="right">Baseflow index</Table.Th>
-              <Table.Th ta="right">Mean flow (m³/s)</Table.Th>
-              <Table.Th ta="right">Mean baseflow (m³/s)</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.rows.map((r) => (
-              <Table.Tr key={r.number} onClick={() => select(String(r.number))} style={{ cursor: 'pointer' }} bg={r.number === selected ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`bfi-${r.number}`}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td ta="right">{r.bfi.toFixed(4)}</Table.Td>
-                <Table.Td ta="right">{n3(r.meanFlow)}</Table.Td>
-                <Table.Td ta="right">{n3(r.meanBaseflow)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Select label="Subbasin" data={summary.rows.map((r) => ({ value: String(r.number), label: r.name }))} value={String(selected)} onChange={select} searchable w={240} data-testid="result-subbasin" />
-      {selected > 0 && <SubbasinHydrograph key={selected} requestID={requestID} number={selected} />}
-    </Stack>
+    <CustomOutputResult<Summary> api={`scenarios/output/baseflowresult/${requestID}`} requests={ROUTES.BaseflowOutput} params={{ id: projectID, scenarioID }}>
+      {({ request, summary, selected, select, back }) => (
+        <Stack>
+          <Group justify="space-between">
+            {back}
+            <Group gap="md">
+              <Anchor href={fileHref(`/api/exports/customoutput/${requestID}/bfi_summary.csv`)} download data-testid="download-bfi">
+                Baseflow index (CSV)
+              </Anchor>
+              {request.downloadLink && (
+                <Anchor href={fileHref(request.downloadLink)} download data-testid="download-all">
+                  All files (zip)
+                </Anchor>
+              )}
+            </Group>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Eckhardt filter, filter parameter {summary.filterParameter}, BFI max {summary.bfiMax}; {summary.days.toLocaleString('en-US')} days from {summary.firstDate}.
+          </Text>
+          <Table.ScrollContainer minWidth={500}>
+            <Table withTableBorder striped highlightOnHover maw={720} data-testid="bfi-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Subbasin</Table.Th>
+                  <Table.Th ta="right">Baseflow index</Table.Th>
+                  <Table.Th ta="right">Mean flow (m³/s)</Table.Th>
+                  <Table.Th ta="right">Mean baseflow (m³/s)</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.rows.map((r) => (
+                  <Table.Tr key={r.number} onClick={() => select(String(r.number))} style={{ cursor: 'pointer' }} bg={r.number === selected ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`bfi-${r.number}`}>
+                    <Table.Td>{r.name}</Table.Td>
+                    <Table.Td ta="right">{r.bfi.toFixed(4)}</Table.Td>
+                    <Table.Td ta="right">{n3(r.meanFlow)}</Table.Td>
+                    <Table.Td ta="right">{n3(r.meanBaseflow)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Select label="Subbasin" data={summary.rows.map((r) => ({ value: String(r.number), label: r.name }))} value={String(selected)} onChange={select} searchable w={240} data-testid="result-subbasin" />
+          {selected > 0 && <SubbasinHydrograph key={selected} requestID={requestID} number={selected} />}
+        </Stack>
+      )}
+    </CustomOutputResult>
   );
 }
 

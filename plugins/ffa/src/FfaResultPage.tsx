@@ -2,8 +2,7 @@
 // frequency curve with the peaks at their plotting positions on a probability axis, the quantile
 // table (1.5 to 500 years) with confidence limits, skew and outlier diagnostics; CSV downloads.
 import { Alert, Anchor, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { ErrorList, fileHref, OutputPage, ROUTES, RouteLink, useApiQuery, type CustomOutputRequest, type PageProps } from '@headwater/plugin-sdk';
+import { CustomOutputResult, ErrorList, fileHref, OutputPage, ROUTES, useApiQuery, type PageProps } from '@headwater/plugin-sdk';
 import type { FfaSubbasinResult, FfaSummaryRow } from '../server/analysis.ts';
 import { FFA_REQUIRES } from './FfaPage.tsx';
 import { FrequencyPlot, PeakSeries } from './FrequencyPlot.tsx';
@@ -140,86 +139,66 @@ function SubbasinResult({ requestID, number }: { requestID: string; number: numb
 }
 
 function Results({ projectID, scenarioID, requestID }: { projectID: string; scenarioID: string; requestID: string }) {
-  const q = useApiQuery<{ request: CustomOutputRequest; summary: Summary | null }>(`scenarios/output/ffaresult/${requestID}`);
-  const [search, setSearch] = useSearchParams();
-  if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <ErrorList error={q.error} />;
-  const { request, summary } = q.data;
-  const back = (
-    <RouteLink to={ROUTES.FfaOutput} params={{ id: projectID, scenarioID }}>
-      Back to the requests
-    </RouteLink>
-  );
-  if (!summary)
-    return (
-      <Stack>
-        <Alert color={request.status === 'error' ? 'red' : 'blue'}>{request.status === 'error' ? `Error ${request.statusMessage}` : request.statusMessage}</Alert>
-        {back}
-      </Stack>
-    );
-  const selected = Number(search.get('subbasin') ?? summary.rows[0]?.number ?? 0);
-  const select = (n: string | null) => {
-    if (!n) return;
-    const next = new URLSearchParams(search);
-    next.set('subbasin', n);
-    setSearch(next, { replace: true });
-  };
   return (
-    <Stack>
-      <Group justify="space-between">
-        {back}
-        {request.downloadLink && (
-          <Anchor href={fileHref(request.downloadLink)} download data-testid="download-all">
-            All files (zip)
-          </Anchor>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed">
-        {summary.method}; annual maximum daily flow of each subbasin's reach; subbasins {request.applyToAll ? 'all' : request.subbasins.join(', ')}.
-      </Text>
-      <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder striped highlightOnHover data-testid="summary">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subbasin</Table.Th>
-              <Table.Th ta="right">Years</Table.Th>
-              <Table.Th ta="right">Skew</Table.Th>
-              {SPEC_PERIODS.map((t) => (
-                <Table.Th key={t} ta="right">
-                  Q{t} (m³/s)
-                </Table.Th>
-              ))}
-              <Table.Th>Outliers</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.rows.map((row) => (
-              <Table.Tr key={row.number} onClick={() => select(String(row.number))} style={{ cursor: 'pointer' }} bg={row.number === selected ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`summary-${row.number}`}>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td ta="right">{row.years}</Table.Td>
-                <Table.Td ta="right">{num(row.skew, 3)}</Table.Td>
-                {SPEC_PERIODS.map((t) => (
-                  <Table.Td key={t} ta="right">
-                    {flow(row.quantiles.find((x) => x.returnPeriod === t)?.flow)}
-                  </Table.Td>
+    <CustomOutputResult<Summary> api={`scenarios/output/ffaresult/${requestID}`} requests={ROUTES.FfaOutput} params={{ id: projectID, scenarioID }}>
+      {({ request, summary, selected, select, back }) => (
+        <Stack>
+          <Group justify="space-between">
+            {back}
+            {request.downloadLink && (
+              <Anchor href={fileHref(request.downloadLink)} download data-testid="download-all">
+                All files (zip)
+              </Anchor>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {summary.method}; annual maximum daily flow of each subbasin's reach; subbasins {request.applyToAll ? 'all' : request.subbasins.join(', ')}.
+          </Text>
+          <Table.ScrollContainer minWidth={600}>
+            <Table withTableBorder striped highlightOnHover data-testid="summary">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Subbasin</Table.Th>
+                  <Table.Th ta="right">Years</Table.Th>
+                  <Table.Th ta="right">Skew</Table.Th>
+                  {SPEC_PERIODS.map((t) => (
+                    <Table.Th key={t} ta="right">
+                      Q{t} (m³/s)
+                    </Table.Th>
+                  ))}
+                  <Table.Th>Outliers</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.rows.map((row) => (
+                  <Table.Tr key={row.number} onClick={() => select(String(row.number))} style={{ cursor: 'pointer' }} bg={row.number === selected ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`summary-${row.number}`}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td ta="right">{row.years}</Table.Td>
+                    <Table.Td ta="right">{num(row.skew, 3)}</Table.Td>
+                    {SPEC_PERIODS.map((t) => (
+                      <Table.Td key={t} ta="right">
+                        {flow(row.quantiles.find((x) => x.returnPeriod === t)?.flow)}
+                      </Table.Td>
+                    ))}
+                    <Table.Td>{row.error ? row.error : `${row.lowOutliers} low, ${row.highOutliers} high`}</Table.Td>
+                  </Table.Tr>
                 ))}
-                <Table.Td>{row.error ? row.error : `${row.lowOutliers} low, ${row.highOutliers} high`}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Select
-        label="Subbasin"
-        data={summary.rows.map((r) => ({ value: String(r.number), label: r.name }))}
-        value={String(selected)}
-        onChange={select}
-        searchable
-        w={240}
-        data-testid="result-subbasin"
-      />
-      {selected > 0 && <SubbasinResult key={selected} requestID={requestID} number={selected} />}
-    </Stack>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Select
+            label="Subbasin"
+            data={summary.rows.map((r) => ({ value: String(r.number), label: r.name }))}
+            value={String(selected)}
+            onChange={select}
+            searchable
+            w={240}
+            data-testid="result-subbasin"
+          />
+          {selected > 0 && <SubbasinResult key={selected} requestID={requestID} number={selected} />}
+        </Stack>
+      )}
+    </CustomOutputResult>
   );
 }
 
