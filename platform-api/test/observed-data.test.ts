@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDatasetDir } from '@headwater/datasets';
 import { loadDatasetDir } from '../src/modules/datasets/loader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { fixtureText } from '@headwater/swat/test-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => app?.close());
 
-const OBS = join(import.meta.dirname, '../../../shared/data/lrew_swat2012/obs/obs_q_gaugeJ.csv');
+/** The original gauge J record (swat/test/fixtures, from the reference data). */
+const OBS = fixtureText('lrew_swat2012', 'obs_q_gaugeJ.csv.gz');
 const series = () =>
   app.deps.db('calibration_site_series as ss').join('calibration_sites as cs', 'cs.id', 'ss.siteId').where('cs.number', 'J').select('ss.*') as Promise<{ variable: string; numDays: number; startDate: Date; series: Buffer; units: string; outputType: string }[]>;
 
@@ -24,7 +26,7 @@ describe('the gauge\'s observed record', () => {
     const [row] = await series();
     expect(row).toMatchObject({ variable: 'FLOW_OUT', outputType: 'OutputRch', units: 'm³/s', numDays: 16437 });
     const values = new Float32Array(row!.series.buffer.slice(row!.series.byteOffset, row!.series.byteOffset + row!.series.byteLength));
-    const original = readFileSync(OBS, 'utf8').trim().split(/\r?\n/).slice(1).map((l) => Number(l.split(',')[1]));
+    const original = OBS.trim().split(/\r?\n/).slice(1).map((l) => Number(l.split(',')[1]));
     expect(values.length).toBe(original.length);
     original.forEach((q, i) => expect(values[i]).toBe(Math.fround(q)));
   });

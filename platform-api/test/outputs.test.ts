@@ -5,7 +5,7 @@
 // monthly and yearly printing. Every statistic is checked against numbers computed here,
 // independently, from the scenario's own output files (the scenario files download, read with
 // @headwater/swat's readers); the fit to the gauge's observed flow against the record in
-// ../shared/data.
+// the repository's fixtures (swat/test/fixtures).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,14 @@ import { readOutputRows } from '@headwater/swat/output/index.ts';
 import type { OutputRow } from '@headwater/swat/output/types.ts';
 import type { TestApp } from './helpers.ts';
 import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
+import { fixtureText } from '@headwater/swat/test-fixtures';
 
 const COMPLETE = 'Please complete the form.';
 const AT_MOST_3 = 'You may only compare to up to 3 scenarios at a time. Please modify your selection.';
 const NO_HRUS = 'You have not printed output for any HRUs in the selected subbasin. All available HRUs are in the list below, or select another subbasin to filter.';
 const DISABLED = 'This feature is not enabled. Please contact an administrator if you are expecting it to be available.';
-const OBS_CSV = join(import.meta.dirname, '../../../shared/data/lrew_swat2012/obs/obs_q_gaugeJ.csv');
+/** The original gauge J record (swat/test/fixtures, from the reference data). */
+const OBS_CSV = fixtureText('lrew_swat2012', 'obs_q_gaugeJ.csv.gz');
 const CFS = 35.314666721;
 
 let f: LrewFixture;
@@ -310,7 +312,7 @@ describe('comparison and observed data', () => {
 
     // the record, read here from the original file
     const obs = new Map(
-      readFileSync(OBS_CSV, 'utf8')
+      OBS_CSV
         .trim()
         .split(/\r?\n/)
         .slice(1)

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation } from '@headwater/swat/engine/index.ts';
 import { readOutputStd } from '@headwater/swat/output/index.ts';
 import type { TestApp } from './helpers.ts';
+import { fixtureProject } from '@headwater/swat/test-fixtures';
 
-const LREW_TXTINOUT = resolve(import.meta.dirname, '../../../shared/data/lrew_swat2012/TxtInOut');
+const LREW_TXTINOUT = fixtureProject('lrew_swat2012');
 const PASSWORD = 'Correct-horse-1';
 
 let f: LrewFixture;

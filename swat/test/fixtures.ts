@@ -11,8 +11,18 @@ export const FIXTURES = join(import.meta.dirname, 'fixtures');
 /** Unpacks fixtures/<name>/TxtInOut.tar.gz (ustar, regular files and folders) into a new
  * temporary folder and returns its path. */
 export function fixtureProject(name: string): string {
-  const tar = gunzipSync(readFileSync(join(FIXTURES, name, 'TxtInOut.tar.gz')));
-  const dir = mkdtempSync(join(tmpdir(), `hw-${name}-`));
+  return unpackFixture(name, 'TxtInOut.tar.gz', mkdtempSync(join(tmpdir(), `hw-${name}-`)));
+}
+
+/** A SWAT run folder as the platform keeps it: the project's inputs with rev 637's outputs of
+ * one print setting (`outputs_daily.tar.gz`, `outputs_monthly.tar.gz`) unpacked over them. */
+export function fixtureRun(name: string, print: 'daily' | 'monthly'): string {
+  return unpackFixture(name, `outputs_${print}.tar.gz`, fixtureProject(name));
+}
+
+/** Unpacks fixtures/<name>/<archive> into `dir` and returns `dir`. */
+export function unpackFixture(name: string, archive: string, dir: string): string {
+  const tar = gunzipSync(readFileSync(join(FIXTURES, name, archive)));
   let o = 0;
   while (o + 512 <= tar.length) {
     const h = tar.subarray(o, o + 512);

@@ -9,12 +9,14 @@ import type { SwatProject } from '@headwater/swat/txtinout/types.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import server, { applyBsn, datasetValues, describeBsn } from '../server/index.ts';
 import { NOT_IN_LIST, schema } from '../src/schema.ts';
+import { fixtureProject } from '@headwater/swat/test-fixtures';
 
 // The POST body as the SDK's one-setting mode checks it with this editor's schema.
 const changedValues = (body: unknown, defaults: Record<string, number>) => changedSettings(schema, body, defaults);
 const UNKNOWN_VARIABLE = EDITOR_MESSAGES.unknownField;
 
-const LREW = resolve(import.meta.dirname, '../../../../shared/data/lrew_swat2012/TxtInOut');
+// SWAT's own LREW inputs, unpacked from the repository's fixture (swat/test/fixtures).
+const LREW = fixtureProject('lrew_swat2012');
 
 const change = (id: number, modificationObject: Record<string, unknown>): SavedChange => ({
   id,

@@ -10,8 +10,10 @@ import { describe, expect, it } from 'vitest';
 import server from '../server/index.ts';
 import plugin from '../src/plugin.tsx';
 import { describeClimate, schema, toModificationObject, type ClimateChange } from '../src/schema.ts';
+import { fixtureProject } from '@headwater/swat/test-fixtures';
 
-const LREW = resolve(process.env.HEADWATER_SHARED_DATA ?? resolve(import.meta.dirname, '../../../../shared/data'), 'lrew_swat2012/TxtInOut');
+// SWAT's own LREW inputs, unpacked from the repository's fixture (swat/test/fixtures).
+const LREW = fixtureProject('lrew_swat2012');
 const zeros = () => Array(12).fill(0);
 
 describe('climate sensitivity schema', () => {

@@ -1,6 +1,6 @@
 /// <reference types="node" />
-// The server half on real SWAT inputs: the LREW TxtInOut of ../shared/data (tests may read it;
-// the product never does), and the tiny project the SDK assembles from the shipped demo dataset.
+// The server half on real SWAT inputs: the LREW TxtInOut (the repository's fixture, swat/test/fixtures;
+// the product ships its own converted copy), and the tiny project the SDK assembles from the shipped demo dataset.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,8 +11,10 @@ import type { Mgt, SwatProject } from '@headwater/swat/txtinout/types.ts';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import server, { CN_MAX, CN_MIN, scaleCn } from '../server/index.ts';
 import type { Cn2Change } from '../src/schema.ts';
+import { fixtureProject } from '@headwater/swat/test-fixtures';
 
-const LREW = resolve(process.env.HEADWATER_SHARED_DATA ?? resolve(import.meta.dirname, '../../../../shared/data'), 'lrew_swat2012/TxtInOut');
+// SWAT's own LREW inputs, unpacked from the repository's fixture (swat/test/fixtures).
+const LREW = fixtureProject('lrew_swat2012');
 const ZERO = 'A value of zero will result in no change. Please enter a number greater or less than 10.';
 const work = mkdtempSync(join(tmpdir(), 'hw-cn2-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /// <reference types="node" />
-// The server half on SWAT's own LREW inputs (../shared/data: tests may read it, the product
-// never does): each change scales the chosen subbasins' .wgn statistics for the chosen months
+// The server half on SWAT's own LREW inputs (the repository's fixture, swat/test/fixtures; the
+// product ships its own converted copy): each change scales the chosen subbasins' .wgn statistics for the chosen months
 // by (1 + percent / 100), oldest change first, within the physical bounds; and the .wgn
 // written back carries the new values.
 import { resolve } from 'node:path';
@@ -11,8 +11,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyWgnChange, MONTH_DAYS } from '../server/apply.ts';
 import server from '../server/index.ts';
 import { WGN_FIELDS, type WgnChange } from '../src/schema.ts';
+import { fixtureProject } from '@headwater/swat/test-fixtures';
 
-const LREW = resolve(process.env.HEADWATER_SHARED_DATA ?? resolve(import.meta.dirname, '../../../../shared/data'), 'lrew_swat2012/TxtInOut');
+// SWAT's own LREW inputs, unpacked from the repository's fixture (swat/test/fixtures).
+const LREW = fixtureProject('lrew_swat2012');
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 let project: SwatProject;
