@@ -1,19 +1,20 @@
 // The SWAT Check page over a stubbed API whose check is the real one (@headwater/swat on SWAT's
 // own LREW rev 637 outputs): the form, the collapse with Hide form / Show form, the 11 tabs with
 // their warnings, previous/next wrapping around, the SVG pictures; the running notice.
-import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, reply, serve } from '@headwater/plugin-sdk/testing';
 import { loadCheckInputs, swatCheck } from '@headwater/swat/post/check/index.ts';
+import { fixtureRun } from '@headwater/swat/test-fixtures';
 import { SwatCheckPage, nextTab } from '../src/SwatCheckPage.tsx';
 import { TABS } from '../src/sections.tsx';
 
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));
 
-const LREW = resolve(import.meta.dirname, '../../../../shared/data/lrew_swat2012');
-const watershed = JSON.parse(JSON.stringify(swatCheck(loadCheckInputs(`${LREW}/outputs_rev637/daily`, `${LREW}/TxtInOut`), { subbasin: 0 })));
-const subbasin2 = JSON.parse(JSON.stringify(swatCheck(loadCheckInputs(`${LREW}/outputs_rev637/daily`, `${LREW}/TxtInOut`), { subbasin: 2 })));
+// SWAT's own LREW daily run (inputs and rev 637 outputs), from the repository's fixture.
+const inputs = loadCheckInputs(fixtureRun('lrew_swat2012', 'daily'));
+const watershed = JSON.parse(JSON.stringify(swatCheck(inputs, { subbasin: 0 })));
+const subbasin2 = JSON.parse(JSON.stringify(swatCheck(inputs, { subbasin: 2 })));
 
 const scenario = (over: Record<string, unknown> = {}, status: Record<string, unknown> = {}) => ({
   scenario: { id: 5, projectID: 7, name: 'Baseline', hasRun: true, printSetting: 1, printSettingID: 1, startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31', skipYears: 2, runSettings: {}, ...over },
