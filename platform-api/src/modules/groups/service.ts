@@ -19,6 +19,7 @@ import { publishAccessChanged } from '../../status/hub.ts';
 import { notify } from '../accounts/service.ts';
 import { PROJECT_PERMISSIONS, projectFor, projectRole } from '../projects/access.ts';
 import type { Project, Viewer } from '../projects/models.ts';
+import { PROJECT_GRID } from '../projects/grid.ts';
 import { SCENARIO_COUNT_SQL } from '../projects/scenarios-link.ts';
 import { SiteText } from '../site/models.ts';
 import { User } from '../users/models.ts';
@@ -128,22 +129,17 @@ export async function hasGroups(user: Pick<User, 'id'>): Promise<boolean> {
   return !!(await GroupMember.query().where('userId', user.id).first());
 }
 
+/** Spec 1: the group-projects table is the projects table with the project's group-side
+ * columns (the project link, its owner) ahead of the same columns. */
 export const GROUP_PROJECT_GRID: GridSpec = {
+  ...PROJECT_GRID,
   columns: [
     { field: 'id', header: 'ID', filter: false, csv: false },
     { field: 'name', header: 'Project' },
     { field: 'project', header: 'Project', filter: false, csv: false },
     { field: 'userName', header: 'Belongs to' },
-    { field: 'lastModifiedDate', header: 'Last Modified', filter: false },
-    { field: 'dataset', header: 'Dataset' },
-    { field: 'endingSubbasin', header: 'Downstream ID' },
-    { field: 'numSubbasins', header: 'Subbasins' },
-    { field: 'numHrus', header: 'HRUs' },
-    { field: 'totalArea', header: 'Total Area (sq km)', filter: false },
-    { field: 'numScenarios', header: 'Scenarios', filter: false },
+    ...PROJECT_GRID.columns.filter((c) => c.field !== 'id' && c.field !== 'name'),
   ],
-  defaultSort: 'lastModifiedDate_desc',
-  defaultPerPage: 10,
 };
 
 function projectColumns(db: Knex) {

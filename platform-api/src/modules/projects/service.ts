@@ -9,7 +9,6 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { InputError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
-import type { GridSpec } from '../../db/grid.ts';
 import { Notification } from '../accounts/models.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { readableDataset } from '../datasets/service.ts';
@@ -35,21 +34,7 @@ export function projectDir(deps: Pick<AppDeps, 'config'>, id: number): string {
 
 // ─── lists ──────────────────────────────────────────────────────────────────────────────
 
-export const PROJECT_GRID: GridSpec = {
-  columns: [
-    { field: 'id', header: 'ID', filter: false, csv: false },
-    { field: 'name', header: 'Name' },
-    { field: 'lastModifiedDate', header: 'Last Modified', filter: false },
-    { field: 'dataset', header: 'Dataset' },
-    { field: 'endingSubbasin', header: 'Downstream ID' },
-    { field: 'numSubbasins', header: 'Subbasins' },
-    { field: 'numHrus', header: 'HRUs' },
-    { field: 'totalArea', header: 'Total Area (sq km)', filter: false },
-    { field: 'numScenarios', header: 'Scenarios', filter: false },
-  ],
-  defaultSort: 'lastModifiedDate_desc',
-  defaultPerPage: 10,
-};
+export { PROJECT_GRID } from './grid.ts';
 
 /**
  * The rows of the user's projects grid (a knex query for the grid helpers). Wrapped in an
