@@ -14,6 +14,10 @@ const out = join(root, 'test-results');
 mkdirSync(out, { recursive: true });
 const args = process.argv.slice(2);
 const only = args.find((a) => ['unit', 'e2e'].includes(a));
+// `npm test -- e2e groups.spec.ts --no-build` runs only the named browser specs on the current
+// build; `npm test -- unit platform-api/test/x.test.ts` only the named vitest files.
+const filters = args.filter((a) => !['unit', 'e2e', '--no-build'].includes(a));
+const skipBuild = args.includes('--no-build');
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -89,7 +93,7 @@ function run(label: string, argv: string[]): number {
 
 if (only !== 'e2e') {
   const file = join(out, 'vitest.json');
-  const code = run('unit and integration tests (vitest)', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = run('unit and integration tests (vitest)', [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...filters]);
   if (code !== 0) exitCode = code;
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -100,7 +104,7 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  let code = run('build (shell and plugins)', [join(root, 'scripts/build.ts')]);
+  let code = skipBuild ? 0 : run('build (shell and plugins)', [join(root, 'scripts/build.ts')]);
   if (code === 0) {
     const file = join(out, 'playwright.json');
     rmSync(file, { force: true });
@@ -109,7 +113,7 @@ if (only !== 'unit') {
     await adminQuery(`create database ${e2eDb}`);
     const dataDir = mkdtempSync(join(tmpdir(), 'hw-e2e-'));
     process.stdout.write('\n── browser tests (Playwright, Chromium)\n');
-    code = spawnSync(node, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(root, 'e2e/playwright.config.ts')], {
+    code = spawnSync(node, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(root, 'e2e/playwright.config.ts'), ...filters], {
       cwd: root,
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_DATABASE_URL: withDatabase(databaseUrl, e2eDb), E2E_DATA_DIR: dataDir, E2E_PORT: String(await freePort()) },
       stdio: 'inherit',
