@@ -3,11 +3,10 @@
 // Ends with one line `N passed, N failed[, N skipped]` over all of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { ensureChromium, ensurePostgres, ensureRedis, freePort, ServiceError } from './test-services.ts';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'test-results');
@@ -19,31 +18,19 @@ const only = args.find((a) => ['unit', 'e2e'].includes(a));
 const filters = args.filter((a) => !['unit', 'e2e', '--no-build'].includes(a));
 const skipBuild = args.includes('--no-build');
 
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function checkServices(): Promise<string[]> {
-  const problems: string[] = [];
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch (err) {
-    problems.push(`PostgreSQL at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')} is not reachable (${(err as Error).message}). Start it, or set DATABASE_URL to a server where this user may create databases.`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (err) {
-    problems.push(`Redis at ${redisUrl} is not reachable (${(err as Error).message}). Start redis-server, or set REDIS_URL.`);
-  } finally {
-    redis.disconnect();
-  }
-  return problems;
+// PostgreSQL and Redis as configured (DATABASE_URL, REDIS_URL, else the standard local ports),
+// or private ones started for this run; Chromium when the browser tests run
+// (scripts/test-services.ts). Each says in one line what it did or what is missing.
+let databaseUrl: string;
+let redisUrl: string;
+try {
+  databaseUrl = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  redisUrl = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  if (only !== 'unit') ensureChromium();
+} catch (err) {
+  if (!(err instanceof ServiceError)) throw err;
+  process.stderr.write(`npm test: ${err.message}\n`);
+  process.exit(1);
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -60,23 +47,6 @@ function withDatabase(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.href;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const problems = await checkServices();
-if (problems.length) {
-  for (const p of problems) process.stderr.write(`npm test: ${p}\n`);
-  process.exit(1);
 }
 
 const node = process.execPath;

@@ -57,6 +57,10 @@ export type CalibrationDescriptor = {
   endingSubbasin: string;
   startingSubbasins: string[];
   sites: { number: string; name: string; isUsgsSite: boolean; lat: number; lon: number; data: { name: string; value: string }[]; observed?: ObservedDescriptor[] }[];
+  /** The calibration option of this watershed (the Calibration editor offers it): SWAT input
+   * changes (type V value, A amount added, % percentage of baseline) with where they come from
+   * and their goodness of fit; editors/calibration/src/mods.ts `CalibrationOption`. */
+  option?: { name: string; description?: string; source?: string; fit?: Record<string, unknown>; mods: { file: string; variable: string; type: 'V' | 'A' | '%'; value: number; landuses?: string[]; subbasins?: number[] }[] };
 };
 
 /** An observed daily series of a gauge: a column of `file` (observed.csv), compared with the

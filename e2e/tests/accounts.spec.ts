@@ -128,7 +128,7 @@ test('register → confirm → pending → approved → sign in with the mailed 
   await loginFromHeader(ap);
   await ap.getByTestId('notifications-bell').click();
   await ap.getByTestId('notifications-list').getByRole('button', { name: 'Review pending users' }).first().click();
-  await expect(ap).toHaveURL(/\/admin\/accounts\/pending$/);
+  await expect(ap).toHaveURL(/\/admin\/users\/pending$/);
   await ap.getByTestId('pending-users').getByRole('row').filter({ hasText: user }).getByRole('button', { name: 'Approve' }).click();
   await expect(ap.getByText(`${user} approved.`)).toBeVisible();
   await adminContext.close();

@@ -7,6 +7,8 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.ts';
 import { authenticate } from './http/auth.ts';
+import { clientAddress, parseTrustedProxies, securityHeaders } from './http/headers.ts';
+import { checkInput, JSON_LIMIT } from './http/input.ts';
 import { errorMiddleware } from './http/middleware.ts';
 import { serveStatic } from './http/static.ts';
 import { MODULES } from './modules/index.ts';
@@ -22,7 +24,10 @@ export function apiRouter(deps: AppDeps): Router {
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // Proxy headers are believed only from TRUSTED_PROXIES (clientAddress sets ctx.ip): Koa's own
+  // `proxy` would take X-Forwarded-For from anyone.
+  const app = new Koa({ proxy: false });
+  const trusted = parseTrustedProxies(deps.config.trustedProxies);
   // A browser that goes away mid-response is not a server error: log the rest, once, via pino.
   const GONE = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
   app.on('error', (err: NodeJS.ErrnoException) => {
@@ -31,6 +36,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   const api = apiRouter(deps);
 
+  app.use(securityHeaders());
+  app.use(clientAddress(trusted));
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
@@ -42,7 +49,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(compress({ threshold: 1024 }));
   const pluginDirs = new Map(deps.workspacePlugins.map((p) => [p.manifest.id, p.distDir]));
   app.use(serveStatic({ shellDir: join(deps.config.staticRoot, 'shell', 'dist'), pluginDirs: () => pluginDirs }));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', encoding: 'utf-8' }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  // every body, query and path within bounds before anyone reads it (http/input.ts)
+  app.use(checkInput());
   app.use(authenticate(deps.tokens));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));

@@ -40,6 +40,8 @@ export type Config = {
   swatExecutablesDir: string;
   /** Longest a model run may take before it is stopped (seconds). */
   runTimeoutSeconds: number;
+  /** TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For is believed (default none; http/headers.ts). */
+  trustedProxies?: string;
 };
 
 function int(v: string | undefined, d: number): number {
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepMonths: int(env.OUTPUT_KEEP_MONTHS, 6),
     swatExecutablesDir: resolve(env.SWAT_EXECUTABLES_DIR ?? join(dataDir, 'swat-executables')),
     runTimeoutSeconds: int(env.RUN_TIMEOUT_SECONDS, 48 * 3600),
+    trustedProxies: env.TRUSTED_PROXIES || undefined,
   };
 }
 

@@ -1,8 +1,17 @@
 // A worker process: runs job processors against the shared PostgreSQL and Redis. Start any
 // number of them, on any number of machines, with the same DATABASE_URL and REDIS_URL.
+//
+// Lifetime (issue 23): a worker forked by the API (main.ts) exits when its parent does — the IPC
+// channel disconnects when the parent dies, even by SIGKILL, and the parent's pid is watched as a
+// second signal — so no orphan outlives the API and a restart never runs more than WORKERS.
+// SIGTERM: take no new jobs, give running ones back to the queue (Bee-Queue's stall detection
+// hands an active job whose worker stopped renewing it to the next worker; the run starts again
+// from its inputs) and exit within STOP_DEADLINE_MS.
 import { loadConfig } from './config.ts';
 import { startProcessing } from './jobs/processors.ts';
 import { createRuntime } from './runtime.ts';
+
+const STOP_DEADLINE_MS = 8000;
 
 const config = loadConfig();
 if (!config.databaseUrl || !config.redisUrl) {
@@ -10,13 +19,37 @@ if (!config.databaseUrl || !config.redisUrl) {
   process.exit(2);
 }
 const runtime = await createRuntime(config, { migrate: false });
+const { log } = runtime.deps;
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const queues = startProcessing(runtime.deps, concurrency);
-runtime.deps.log.info({ queues, concurrency, pid: process.pid }, 'worker ready');
+log.info({ queues, concurrency, pid: process.pid }, 'worker ready');
 
-const stop = async () => {
-  await runtime.close();
+let stopping = false;
+const stop = async (why: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ why, pid: process.pid }, 'worker stopping');
+  setTimeout(() => process.exit(0), STOP_DEADLINE_MS).unref();
+  try {
+    // stops taking jobs; active ones are left to the queue (stall detection re-queues them)
+    await runtime.close();
+  } catch (err) {
+    log.warn({ err }, 'worker: closing failed');
+  }
   process.exit(0);
 };
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+// The parent API process went away (forked with IPC): go too.
+if (process.send) {
+  process.on('disconnect', () => void stop('parent exited'));
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('parent exited');
+  }, 1000).unref();
+}
+
+// An error no job caught must not take the worker's other jobs with it: logged, loudly.
+process.on('uncaughtException', (err) => log.error({ err }, 'worker: uncaught exception'));
+process.on('unhandledRejection', (err) => log.error({ err }, 'worker: unhandled rejection'));

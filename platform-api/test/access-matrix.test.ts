@@ -117,6 +117,7 @@ const NOT_PROJECT_ROUTES: [RegExp, string][] = [
   [/^\/api\/datasets\//, 'dataset data (public list, outline, site text), no project'],
   [/^\/api\/maps\//, 'dataset maps for project creation, no project'],
   [/^\/api\/subbasins\/find\//, 'dataset subbasin search, no project'],
+  [/^\/api\/api-requests\//, "the caller's own batch and regional requests (ApiRequest ownedBy: 404 for another user's; feature, role and key checked): batch.test.ts, regional.test.ts"],
 ];
 
 /** Routes without path parameters that take a project or scenario id in the body. */
@@ -151,6 +152,7 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/hruselection/slopes/:projectID': { body: () => ({ subbasins: [], landuse: [], soils: [] }) },
   'POST /api/hruselection/matching/:projectID': { body: () => ({ applyToAll: true }) },
   'GET /api/exports/scenario-debug/:id': { ownerMayMiss: 'no run of this scenario failed, so there are no debug files' },
+  'GET /api/exports/scenario-editor-tables/:id': { ownerMayMiss: 'no run of this scenario wrote SWAT Editor input tables' },
   'POST /api/scenarios/output/ffa/:scenarioID': { body: () => ({ applyToAll: true, subbasins: [], method: 'b17b' }) },
   'POST /api/scenarios/output/baseflowseparation/:scenarioID': { body: () => ({ applyToAll: true, filterParameter: 0.98, bfiMax: 0.8 }) },
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },

@@ -222,7 +222,7 @@ describe('register → confirm → pending → approve → login with the mailed
 
     // The administrators were told through the bell.
     const adminBell = (await app.request('/api/account/notifications', { token: admin })).body;
-    expect(adminBell.find((n: { details: string }) => n.details.startsWith('grace '))).toMatchObject({ title: 'A new account is waiting for approval', url: '/admin/accounts/pending' });
+    expect(adminBell.find((n: { details: string }) => n.details.startsWith('grace '))).toMatchObject({ title: 'A new account is waiting for approval', url: '/admin/users/pending' });
 
     const approved = await app.request(`/api/admin/users/approve?id=${userId}`, { token: admin });
     expect(approved.status).toBe(200);

@@ -58,6 +58,33 @@ export function isValidUserName(value: string): boolean {
 
 export type FieldErrorMap = Record<string, string[]>;
 
+/** Longest value of each account field (characters; issue 23: a 1 MB value was stored, mailed to
+ * administrators and used as an index key). E-mail per RFC 5321; the rest generous for people's
+ * names and organisations. */
+export const ACCOUNT_FIELD_LIMITS = {
+  userName: 100,
+  email: 254,
+  password: 256,
+  firstName: 100,
+  lastName: 100,
+  affiliation: 200,
+  organizationCategory: 200,
+  reasonForUse: 2000,
+  country: 100,
+  state: 100,
+} as const;
+
+/** A 'Must be at most N characters.' problem for each account field over its limit. */
+function addLengthErrors(errors: FieldErrorMap, values: Partial<Record<keyof typeof ACCOUNT_FIELD_LIMITS, string | null | undefined>>): void {
+  for (const [field, max] of Object.entries(ACCOUNT_FIELD_LIMITS)) {
+    const v = values[field as keyof typeof ACCOUNT_FIELD_LIMITS];
+    if (typeof v === 'string' && v.length > max) {
+      delete errors[field];
+      add(errors, field, `Must be at most ${max} characters.`);
+    }
+  }
+}
+
 function add(errors: FieldErrorMap, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
@@ -134,6 +161,7 @@ export function validateRegistration(r: RegistrationInput, opts: { requireConfir
   req('organizationCategory', r.organizationCategory);
   req('affiliation', r.affiliation);
   req('reasonForUse', r.reasonForUse);
+  addLengthErrors(errors, r);
   return errors;
 }
 
@@ -174,6 +202,7 @@ export function validateProfile(p: ProfileInput): FieldErrorMap {
   if (p.country === UNITED_STATES && !p.state) add(errors, 'state', ACCOUNT_MESSAGES.required);
   if (p.units === null) add(errors, 'units', ACCOUNT_MESSAGES.required);
   else if (p.units !== 0 && p.units !== 1) add(errors, 'units', 'Units must be 0 (Metric) or 1 (Imperial).');
+  addLengthErrors(errors, p);
   return errors;
 }
 

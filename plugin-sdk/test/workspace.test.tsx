@@ -37,6 +37,9 @@ describe('every workspace plugin', () => {
       ProjectErrorReports: ['id'], ProjectErrorReportCreate: ['id'], ProjectErrorReport: ['id', 'reportID'], HruTable: ['id'],
       ScenarioList: ['id'], ScenarioCreate: ['id'], ScenarioView: ['id', 'scenarioID'],
       GroupView: ['id'], FeedbackReport: ['reportID'],
+      AdminUser: ['id'], AdminTier: ['id'], AdminGroup: ['id'],
+      AdminErrorReport: ['id'],
+      BatchView: ['id'],
       SwatCheckOutput: ['id', 'scenarioID'], CeQualOutput: ['id', 'scenarioID'], FfaOutput: ['id', 'scenarioID'], BaseflowOutput: ['id', 'scenarioID'],
       FfaResult: ['id', 'scenarioID', 'requestID'], BaseflowResult: ['id', 'scenarioID', 'requestID'],
     };

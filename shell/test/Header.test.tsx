@@ -73,7 +73,7 @@ describe('header menus by role and feature', () => {
   it('lists the admin pages an administrator may open: a partial admin gets no full-admin page', async () => {
     renderHeader(['Registered', 'PartialAdmin']);
     fireEvent.click(screen.getByTestId('nav-admin'));
-    expect((await screen.findByRole('menuitem', { name: 'Pending users' })).getAttribute('href')).toBe('/admin/accounts/pending');
+    expect((await screen.findByRole('menuitem', { name: 'Pending users' })).getAttribute('href')).toBe('/admin/users/pending');
     expect(screen.queryByRole('menuitem', { name: 'Plugins' })).toBeNull();
   });
 

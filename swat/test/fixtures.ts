@@ -1,7 +1,8 @@
 // In-repo fixtures of the engine's fidelity tests (fixtures/README.md): a TxtInOut folder
 // unpacked from its .tar.gz into a fresh temporary folder, and the CSV extracts of rev 637's
 // daily outputs.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -68,4 +69,60 @@ export function fixtureSeries(name: string, file: string, column: string): Map<n
 export function fixtureText(name: string, file: string): string {
   const b = readFileSync(join(FIXTURES, name, file));
   return (file.endsWith('.gz') ? gunzipSync(b) : b).toString('latin1');
+}
+
+// The reference data's layout (the team's folder that make-fixtures.ts reads), rebuilt from the
+// in-repo fixtures, so that a test names a file as the reference data does. Each section is
+// unpacked once into a cache folder under the system's temp folder, named by the hash of its
+// archives (a changed fixture gets a new folder; concurrent test processes race harmlessly:
+// each unpacks aside and renames into place, the loser drops its copy). Tests only read there
+// (those that write copy the folder first).
+type Section = { parts: string[]; files: [string, string][] };
+const SECTIONS: Section[] = [
+  { parts: ['lrew_swat2012', 'TxtInOut'], files: [['lrew_swat2012', 'TxtInOut.tar.gz'], ['lrew_swat2012', 'TxtInOut_rest.tar.gz']] },
+  ...(['daily', 'monthly', 'yearly']).map((p) => ({ parts: ['lrew_swat2012', 'outputs_rev637', p], files: [['lrew_swat2012', `outputs_${p}.tar.gz`]] as [string, string][] })),
+  { parts: ['lrew_swat2012', 'outputs_rev637', 'expected_summary.json'], files: [['lrew_swat2012', 'expected_summary.json']] },
+  { parts: ['hawqs_huc0701_rev670', 'TxtInOut_subset'], files: [['hawqs_huc0701_rev670', 'TxtInOut_subset.tar.gz']] },
+  { parts: ['reference'], files: [['reference', 'reference.tar.gz']] },
+  { parts: ['rev_variants'], files: [['rev_variants', 'rev_variants.tar.gz']] },
+];
+const ready = new Map<Section, string>();
+
+function sectionDir(section: Section): string {
+  const known = ready.get(section);
+  if (known) return known;
+  const hash = createHash('sha256');
+  for (const [name, file] of section.files) hash.update(readFileSync(join(FIXTURES, name, file)));
+  const cache = join(tmpdir(), 'headwater-fixtures');
+  const dir = join(cache, `${section.parts.join('_')}-${hash.digest('hex').slice(0, 16)}`);
+  if (!existsSync(dir)) {
+    mkdirSync(cache, { recursive: true });
+    const aside = mkdtempSync(join(cache, '.unpacking-'));
+    for (const [name, file] of section.files) {
+      if (file.endsWith('.tar.gz')) unpackFixture(name, file, aside);
+      else writeFileSync(join(aside, file), readFileSync(join(FIXTURES, name, file)));
+    }
+    try {
+      renameSync(aside, dir);
+    } catch {
+      rmSync(aside, { recursive: true, force: true }); // another process was first
+    }
+  }
+  ready.set(section, dir);
+  return dir;
+}
+
+/** A path laid out as in the reference data (`lrew_swat2012/TxtInOut/...`,
+ * `lrew_swat2012/outputs_rev637/{daily,monthly,yearly}/...`, `.../expected_summary.json`,
+ * `hawqs_huc0701_rev670/TxtInOut_subset/...`, `reference/...`, `rev_variants/...`), served
+ * from the repository's fixtures. Throws for a file the fixtures do not hold. */
+export function fixturePath(...parts: string[]): string {
+  const section = SECTIONS.find((s) => s.parts.every((p, i) => parts[i] === p));
+  if (!section) throw new Error(`no fixture holds ${parts.join('/')}`);
+  const dir = sectionDir(section);
+  const rest = parts.slice(section.parts.length);
+  // a single-file section is cached as <dir>/<its file name>
+  const p = section.files.length === 1 && !section.files[0][1].endsWith('.tar.gz') ? join(dir, section.files[0][1], ...rest) : join(dir, ...rest);
+  if (!existsSync(p)) throw new Error(`no fixture holds ${parts.join('/')}`);
+  return p;
 }

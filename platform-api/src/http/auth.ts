@@ -4,7 +4,9 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { lockedNow } from '../modules/admin-users/models.ts';
 import { User, type Role } from '../modules/users/models.ts';
+import { isSignedRequest, signedRequestUser } from '../modules/api-clients/signed.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export type AuthState = { user?: User; tokenPayload?: { sub: string; tv: number } };
@@ -55,7 +57,9 @@ export class TokenService {
     if (!payload || payload.mfa) return undefined; // pending multi-factor or unconfirmed-login tokens open nothing
     if (typeof payload.jti === 'string' && (await User.knex()('revoked_tokens').where('jti', payload.jti).first())) return undefined;
     const user = await User.query().findById(Number(payload.sub));
-    if (!user || user.tokenVersion !== payload.tv || user.isLockedOut) return undefined;
+    // A lock is in force until its end date (spec 3 §4, §9: 30 days; -1 unlocks): checked on every
+    // request, so a locked user's existing tokens stop working at once, and start again when it ends.
+    if (!user || user.tokenVersion !== payload.tv || lockedNow(user)) return undefined;
     return user;
   }
 }
@@ -71,6 +75,11 @@ export function tokenFrom(ctx: Context): string | undefined {
 /** Sets ctx.state.user when a valid token is present; never rejects by itself. */
 export function authenticate(tokens: TokenService) {
   return async function auth(ctx: Context, next: Next): Promise<void> {
+    // A request signed with API keys (modules/api-clients/signed.ts) acts as the key's user.
+    if (isSignedRequest(ctx)) {
+      ctx.state.user = await signedRequestUser(ctx);
+      return next();
+    }
     const user = await tokens.userFor(tokenFrom(ctx));
     if (user) ctx.state.user = user;
     await next();

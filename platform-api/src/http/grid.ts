@@ -4,6 +4,7 @@
 // CSV writing are db/grid.ts.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { int4 } from '@headwater/plugin-sdk/server';
 import { gridAll, gridPage, toCsv, type GridParams, type GridSpec } from '../db/grid.ts';
 
 export { gridAll, gridPage, toCsv, type GridColumn, type GridParams, type GridSpec } from '../db/grid.ts';
@@ -17,10 +18,8 @@ export function parseGridQuery(query: Record<string, unknown>, spec: GridSpec): 
     return sortable.has(field) ? { sortField: field, desc } : undefined;
   };
   const sort = parseSort(str(query.sort)) ?? parseSort(spec.defaultSort) ?? { sortField: spec.columns[0]!.field, desc: false };
-  const int = (v: unknown, d: number) => {
-    const n = Number(str(v));
-    return Number.isInteger(n) && n > 0 ? n : d;
-  };
+  // a page or size beyond int4 (2147483648, 1e20) would overflow the OFFSET: the default instead
+  const int = (v: unknown, d: number) => int4(str(v), { min: 1 }) ?? d;
   const csv = str(query.format).toLowerCase() === 'csv' || str(query.export).toLowerCase() === 'csv';
   return {
     ...sort,

@@ -10,7 +10,16 @@ import type { Logger } from 'pino';
 import { CONFLICT_MESSAGES, PluginHttpError, isDomainError, type DomainErrorKind } from '@headwater/plugin-sdk/server';
 import { HttpError, MESSAGES, type FieldErrors } from './errors.ts';
 
-const { ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError } = objection;
+const { ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, DataError, CheckViolationError, NotNullViolationError, DBError } = objection;
+
+/** PostgreSQL's "the value does not fit" errors that input alone causes (class 22 arrives as
+ * Objection's DataError; 54000 is an index row too large). The input gate (input.ts) and the
+ * routes' schemas refuse such values first; this is the backstop that keeps them a 400. */
+function isInputDbError(err: unknown): boolean {
+  if (err instanceof DataError || err instanceof CheckViolationError || err instanceof NotNullViolationError) return true;
+  const code = (err as { nativeError?: { code?: string }; code?: string }).nativeError?.code ?? (err as { code?: string }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code === '54000') && (err instanceof DBError || 'severity' in (err as object));
+}
 
 /** The spec's status for each domain error (plugin-sdk/src/server/errors.ts). */
 export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
@@ -33,6 +42,8 @@ export function errorMiddleware(log: Logger) {
     } catch (err) {
       const { status, body } = toResponse(err);
       if (status >= 500) log.error({ err, path: ctx.path, method: ctx.method }, 'request failed');
+      // a value the database refused is the input's fault, but a route let it through: say so in the log
+      else if (isInputDbError(err)) log.warn({ err, path: ctx.path, method: ctx.method }, 'input refused by the database');
       ctx.status = status;
       ctx.body = body;
     }
@@ -51,6 +62,7 @@ export function toResponse(err: unknown): { status: number; body: string | { err
   if (err instanceof NotFoundError) return { status: 404, body: MESSAGES.notFound };
   if (err instanceof UniqueViolationError) return { status: 409, body: CONFLICT_MESSAGES.exists };
   if (err instanceof ForeignKeyViolationError) return { status: 409, body: CONFLICT_MESSAGES.inUse };
+  if (isInputDbError(err)) return { status: 400, body: MESSAGES.generic };
   const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
   const status = e.status ?? e.statusCode;
   // koa-body/co-body errors: malformed JSON, too large, unsupported charset.

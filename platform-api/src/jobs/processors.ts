@@ -4,7 +4,13 @@ import type { AppDeps } from '../deps.ts';
 import type { Handler } from './queue.ts';
 import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
 import { customOutputProcessors } from '../modules/custom-outputs/job.ts';
+import { datasetImportProcessors } from '../modules/datasets/import/job.ts';
+import { massEmailProcessors } from '../modules/mass-email/job.ts';
 import { projectProcessors } from '../modules/projects/jobs.ts';
+import { batchProcessors } from '../modules/batch/job.ts';
+import { regionalProcessors } from '../modules/regional/job.ts';
+import { migrationV1Processors } from '../modules/migration-v1/job.ts';
+import { reportProcessors } from '../modules/reports/job.ts';
 import { pruneExpiredOutputs } from '../modules/scenarios/files.ts';
 import { scenarioProcessors } from '../modules/scenarios/run/job.ts';
 
@@ -14,6 +20,12 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
     ...projectProcessors(deps),
     ...scenarioProcessors(deps),
     ...customOutputProcessors(deps),
+    ...(datasetImportProcessors(deps) as Record<string, Handler<unknown, unknown>>),
+    ...(massEmailProcessors(deps) as Record<string, Handler<unknown, unknown>>),
+    ...(reportProcessors(deps) as Record<string, Handler<unknown, unknown>>),
+    ...batchProcessors(deps),
+    ...regionalProcessors(deps),
+    ...migrationV1Processors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {

@@ -36,6 +36,7 @@ export const UPLOAD_MESSAGES = {
   emptyZip: 'The zip archive holds no files.',
   tooManyEntries: (max: number) => `The zip archive holds more than ${max} files.`,
   unsafePath: (name: string) => `${name}: a file of the zip archive may not be stored outside it (absolute paths, '..', drive letters and backslashes are refused).`,
+  link: (name: string) => `${name}: links are not accepted in the zip archive.`,
   encrypted: (name: string) => `${name}: encrypted files are not accepted.`,
   method: (name: string) => `${name}: this compression method is not supported (only stored or deflated files).`,
   ratio: (name: string, ratio: number) => `${name}: expands ${Math.round(ratio)} times its compressed size; the archive looks like a zip bomb and is refused.`,

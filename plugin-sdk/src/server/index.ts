@@ -87,6 +87,20 @@ export type ProjectLandUse = {
 };
 export type ChangeBody = { applyToAll?: boolean; subbasins?: unknown[]; landuses?: unknown[]; soils?: unknown[]; slopes?: unknown[]; months?: unknown[]; modificationObject?: unknown };
 
+/** A dataset's calibrated watersheds as a scenario's editors see them (`scenarios.calibrations`). */
+export type ScenarioCalibrations = {
+  pageText: string;
+  calibrations: {
+    id: number;
+    name: string;
+    description: string;
+    group: string;
+    /** the calibration option (editors/calibration `CalibrationOption`), null when it ships none */
+    option: unknown;
+    locationPoints: { number: string; name: string; isUsgsSite: boolean; lat: number; lng: number; data: { name: string; value: string }[] }[];
+  }[];
+};
+
 /** What a plugin's server half may ask of the platform. Every call checks that the request's
  * user may reach the scenario (401/403/404 in the spec's wording otherwise). */
 export type PlatformServices = {
@@ -123,6 +137,10 @@ export type PlatformServices = {
      * use's, with the project's CN2), its .hru values (the dataset's defaults under its own) and the
      * soil's hydrologic group (A–D). */
     hruInputs(scenarioId: number, hruIds: number[]): Promise<{ id: number; mgt?: unknown; hru?: unknown; hydGrp?: string }[]>;
+    /** The calibrated watersheds of the project's dataset (spec 2 §3 'Calibration'): each with its
+     * group, gauge sites (location points) and its calibration option (`option`: the SWAT input
+     * changes a dataset ships, editors/calibration), and the dataset's calibration page text. */
+    calibrations?(scenarioId: number): Promise<ScenarioCalibrations>;
   };
   /** Custom output requests and jobs of the output tools (custom-outputs.ts). */
   customOutputs: import('./custom-outputs.ts').CustomOutputServices;
@@ -192,8 +210,10 @@ export {
 } from './errors.ts';
 
 export { idParam } from './params.ts';
+// The bounds of every request's input (NUL, lengths, numbers, depth), held before any handler.
+export { inputProblems, stringProblem, int4, INPUT_LIMITS, INPUT_MESSAGES, MAX_INT4, type InputLimits } from './input.ts';
 // Uploads and downloads of editors: safe zip archives, CSV with line/column errors, files in and out.
-export { readZip, writeZip, safeEntryPath, type ZipEntry, type ZipLimits } from './zip.ts';
+export { readZip, writeZip, extractZipFile, safeEntryPath, type ZipEntry, type ZipLimits, type ExtractedZip } from './zip.ts';
 export { parseCsvRows, readCsvTable, toCsv, csvCell, type CsvColumn, type CsvRow, type CsvTable, type CsvProblems } from './csv.ts';
 export { hruOfKey, changeSelectsHru, type HruKey } from './single-hru.ts';
 export { uploadedFile, FileResponse, isFileResponse, packText, unpackText, type UploadedFile } from './uploads.ts';

@@ -6,7 +6,11 @@
 // each entry then inflated with a hard output cap (its declared size: an archive that lies about
 // its sizes fails there) and its CRC checked. Only the names the editor expects are accepted.
 // Nothing is written to disk: entries come back as buffers. No dependency: node:zlib.
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { closeSync, createReadStream, createWriteStream, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { UPLOAD_MESSAGES } from '../editor/uploads.ts';
 import { InputError } from './errors.ts';
 
@@ -49,49 +53,66 @@ function fail(problems: string[]): never {
   throw new InputError({ file: problems });
 }
 
-type Central = { name: string; flags: number; method: number; crc: number; csize: number; usize: number; offset: number };
+type Central = { name: string; flags: number; method: number; crc: number; csize: number; usize: number; offset: number; madeBy: number; external: number };
 
-/** Reads an uploaded zip archive with the checks above; refusals are InputErrors `{ file: [...] }`
- * naming every problem found in the directory (nothing is inflated when one is found). */
-export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
-  const L = { ...DEFAULTS, ...limits };
+/** Reads `len` bytes at `offset` of the archive (a buffer or an open file). */
+type ReadAt = (offset: number, len: number) => Buffer;
+
+/** The central directory of an archive of `size` bytes: every entry, or a refusal. */
+function centralDirectory(readAt: ReadAt, size: number, maxEntries: number): Central[] {
+  if (size < 22) fail([UPLOAD_MESSAGES.notZip]);
   // end of central directory: the last signature within the final 64 KB + 22 bytes
+  const tailStart = Math.max(0, size - 22 - 0xffff);
+  const tail = readAt(tailStart, size - tailStart);
   let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) fail([UPLOAD_MESSAGES.notZip]);
-  const total = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
+  const total = tail.readUInt16LE(eocd + 10);
+  const cdSize = tail.readUInt32LE(eocd + 12);
+  const cdOffset = tail.readUInt32LE(eocd + 16);
+  const eocdAbs = tailStart + eocd;
   if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) fail([UPLOAD_MESSAGES.zip64]);
-  if (cdOffset + cdSize > eocd) fail([UPLOAD_MESSAGES.notZip]);
-  if (total > L.maxEntries) fail([UPLOAD_MESSAGES.tooManyEntries(L.maxEntries)]);
+  if (cdOffset + cdSize > eocdAbs) fail([UPLOAD_MESSAGES.notZip]);
+  if (total > maxEntries) fail([UPLOAD_MESSAGES.tooManyEntries(maxEntries)]);
+  const cd = readAt(cdOffset, cdSize);
 
   const entries: Central[] = [];
-  let p = cdOffset;
+  let p = 0;
   for (let k = 0; k < total; k++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== 0x02014b50) fail([UPLOAD_MESSAGES.notZip]);
-    const flags = buf.readUInt16LE(p + 8);
-    const method = buf.readUInt16LE(p + 10);
-    const crc = buf.readUInt32LE(p + 16);
-    const csize = buf.readUInt32LE(p + 20);
-    const usize = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const offset = buf.readUInt32LE(p + 42);
-    if (p + 46 + nameLen > eocd) fail([UPLOAD_MESSAGES.notZip]);
-    const raw = buf.subarray(p + 46, p + 46 + nameLen);
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) fail([UPLOAD_MESSAGES.notZip]);
+    const madeBy = cd.readUInt16LE(p + 4);
+    const flags = cd.readUInt16LE(p + 8);
+    const method = cd.readUInt16LE(p + 10);
+    const crc = cd.readUInt32LE(p + 16);
+    const csize = cd.readUInt32LE(p + 20);
+    const usize = cd.readUInt32LE(p + 24);
+    const nameLen = cd.readUInt16LE(p + 28);
+    const extraLen = cd.readUInt16LE(p + 30);
+    const commentLen = cd.readUInt16LE(p + 32);
+    const external = cd.readUInt32LE(p + 38);
+    const offset = cd.readUInt32LE(p + 42);
+    if (p + 46 + nameLen > cd.length) fail([UPLOAD_MESSAGES.notZip]);
+    const raw = cd.subarray(p + 46, p + 46 + nameLen);
     const name = flags & 0x800 ? raw.toString('utf8') : raw.toString('latin1');
     if (csize === 0xffffffff || usize === 0xffffffff || offset === 0xffffffff) fail([UPLOAD_MESSAGES.zip64]);
-    entries.push({ name, flags, method, crc, csize, usize, offset });
+    entries.push({ name, flags, method, crc, csize, usize, offset, madeBy, external });
     p += 46 + nameLen + extraLen + commentLen;
   }
+  return entries;
+}
 
+/** A symbolic link: made on Unix (version-made-by host 3) with S_IFLNK in the mode bits. */
+function isLink(e: Central): boolean {
+  return e.madeBy >> 8 === 3 && ((e.external >>> 16) & 0xf000) === 0xa000;
+}
+
+/** The checks every entry passes before anything is inflated; the files to take. */
+function checkEntries(entries: Central[], L: typeof DEFAULTS, limits: ZipLimits, keepFolders: boolean): (Central & { base: string })[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   const files: (Central & { base: string })[] = [];
@@ -101,6 +122,10 @@ export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
       problems.push(UPLOAD_MESSAGES.unsafePath(e.name));
       continue;
     }
+    if (isLink(e)) {
+      problems.push(UPLOAD_MESSAGES.link(e.name));
+      continue;
+    }
     if (e.name.endsWith('/') || isJunk(e.name)) continue; // folders and tool files
     const base = e.name.split('/').pop()!;
     if (e.flags & 0x1) problems.push(UPLOAD_MESSAGES.encrypted(e.name));
@@ -108,8 +133,10 @@ export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
     if (e.usize > L.maxEntryBytes) problems.push(UPLOAD_MESSAGES.entrySize(e.name, L.maxEntryBytes));
     else if (e.usize > RATIO_FLOOR && e.usize / Math.max(e.csize, 1) > L.maxRatio) problems.push(UPLOAD_MESSAGES.ratio(e.name, e.usize / Math.max(e.csize, 1)));
     if (limits.accept && !limits.accept(base)) problems.push(UPLOAD_MESSAGES.unexpected(e.name, limits.expected ?? 'see the upload guidelines'));
-    const key = base.toLowerCase();
-    if (seen.has(key)) problems.push(UPLOAD_MESSAGES.duplicate(base));
+    // flat archives (editors) take base names: the same name twice is ambiguous; an extracted
+    // tree keeps its folders, so only the same path twice (case-insensitively) is
+    const key = (keepFolders ? e.name : base).toLowerCase();
+    if (seen.has(key)) problems.push(UPLOAD_MESSAGES.duplicate(keepFolders ? e.name : base));
     seen.add(key);
     sum += e.usize;
     files.push({ ...e, base });
@@ -117,17 +144,34 @@ export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
   if (sum > L.maxTotalBytes) problems.push(UPLOAD_MESSAGES.totalSize(L.maxTotalBytes));
   if (problems.length) fail(problems);
   if (!files.length) fail([UPLOAD_MESSAGES.emptyZip]);
+  return files;
+}
+
+/** Where an entry's data starts, after checking its local header names the same file. */
+function dataStart(readAt: ReadAt, size: number, e: Central): number {
+  if (e.offset + 30 > size) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+  const head = readAt(e.offset, 30);
+  if (head.readUInt32LE(0) !== 0x04034b50) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+  const nameLen = head.readUInt16LE(26);
+  const extraLen = head.readUInt16LE(28);
+  // the local header must name the same file as the directory (no header confusion)
+  const localName = readAt(e.offset + 30, nameLen);
+  if (!localName.equals(Buffer.from(e.name, e.flags & 0x800 ? 'utf8' : 'latin1'))) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+  const start = e.offset + 30 + nameLen + extraLen;
+  if (start + e.csize > size) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+  return start;
+}
+
+/** Reads an uploaded zip archive with the checks above; refusals are InputErrors `{ file: [...] }`
+ * naming every problem found in the directory (nothing is inflated when one is found). */
+export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
+  const L = { ...DEFAULTS, ...limits };
+  const readAt: ReadAt = (offset, len) => buf.subarray(offset, offset + len);
+  const files = checkEntries(centralDirectory(readAt, buf.length, L.maxEntries), L, limits, false);
 
   const out: ZipEntry[] = [];
   for (const e of files) {
-    // the local header must name the same file as the directory (no header confusion)
-    if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
-    const nameLen = buf.readUInt16LE(e.offset + 26);
-    const extraLen = buf.readUInt16LE(e.offset + 28);
-    const localName = buf.subarray(e.offset + 30, e.offset + 30 + nameLen);
-    if (!localName.equals(Buffer.from(e.name, e.flags & 0x800 ? 'utf8' : 'latin1'))) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
-    const start = e.offset + 30 + nameLen + extraLen;
-    if (start + e.csize > buf.length) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+    const start = dataStart(readAt, buf.length, e);
     const packed = buf.subarray(start, start + e.csize);
     let data: Buffer;
     try {
@@ -140,6 +184,64 @@ export function readZip(buf: Buffer, limits: ZipLimits = {}): ZipEntry[] {
     out.push({ name: e.base, data });
   }
   return out;
+}
+
+/** What `extractZipFile` wrote: the paths (relative, '/'-separated) and their total bytes. */
+export type ExtractedZip = { files: string[]; bytes: number };
+
+/**
+ * Extracts an uploaded zip archive held in a FILE (a dataset upload of up to 1 GB is never read
+ * into memory) into `destDir`, keeping its folders. The same checks as `readZip` run on the
+ * central directory first (paths, links, encryption, methods, sizes, ratio, total); each entry is
+ * then inflated as a stream with a hard cap at its declared size and its CRC checked. The caller
+ * removes `destDir` when this throws.
+ */
+export async function extractZipFile(path: string, destDir: string, limits: ZipLimits = {}, onProgress?: (done: number, total: number) => void): Promise<ExtractedZip> {
+  const L = { ...DEFAULTS, ...limits };
+  const fd = openSync(path, 'r');
+  let files: (Central & { base: string })[];
+  const starts: number[] = [];
+  try {
+    const size = fstatSync(fd).size;
+    const readAt: ReadAt = (offset, len) => {
+      const b = Buffer.alloc(Math.max(0, Math.min(len, size - offset)));
+      if (b.length) readSync(fd, b, 0, b.length, offset);
+      return b;
+    };
+    files = checkEntries(centralDirectory(readAt, size, L.maxEntries), L, limits, true);
+    for (const e of files) starts.push(dataStart(readAt, size, e));
+  } finally {
+    closeSync(fd);
+  }
+  const total = files.reduce((a, e) => a + e.usize, 0);
+  let done = 0;
+  for (let i = 0; i < files.length; i++) {
+    const e = files[i]!;
+    const target = join(destDir, ...e.name.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    let written = 0;
+    let crc = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        written += chunk.length;
+        // an entry that inflates past its declared size lies about it (a bomb): stop at once
+        if (written > e.usize) return cb(new Error('size'));
+        crc = crc32(chunk, crc);
+        cb(null, chunk);
+      },
+    });
+    const source = e.csize === 0 ? [] : createReadStream(path, { start: starts[i], end: starts[i]! + e.csize - 1 });
+    try {
+      if (e.method === 0) await pipeline(source, meter, createWriteStream(target, { flags: 'wx' }));
+      else await pipeline(source, createInflateRaw(), meter, createWriteStream(target, { flags: 'wx' }));
+    } catch {
+      fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+    }
+    if (written !== e.usize || (crc >>> 0) !== e.crc) fail([UPLOAD_MESSAGES.corrupt(e.name)]);
+    done += e.usize;
+    onProgress?.(done, total);
+  }
+  return { files: files.map((e) => e.name), bytes: total };
 }
 
 /** A zip archive of the given files (deflated; names in UTF-8), for downloads. */

@@ -2,7 +2,6 @@ import { definePlugin } from '@headwater/plugin-sdk';
 import pkg from '../package.json' with { type: 'json' };
 import { AccountPage } from './AccountPage.tsx';
 import { ChangeEmailPage, ConfirmPage, ResetPage } from './LinkPages.tsx';
-import { PendingUsersPage } from './PendingUsersPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
 // One component per route NAME declared in package.json → headwater.routes (paths live there only).
@@ -13,6 +12,5 @@ export default definePlugin(pkg, {
     AccountConfirm: ConfirmPage,
     AccountReset: ResetPage,
     AccountChangeEmail: ChangeEmailPage,
-    AdminPendingUsers: PendingUsersPage,
   },
 });

@@ -1,5 +1,20 @@
 import { definePlugin } from '@headwater/plugin-sdk';
 import pkg from '../package.json' with { type: 'json' };
 import { PluginsAdminPage } from './PluginsAdminPage.tsx';
+import { CategoriesPage } from './categories/CategoriesPage.tsx';
+import { DashboardPage } from './dashboard/DashboardPage.tsx';
+import { DatabasePage } from './database/DatabasePage.tsx';
+import { EmailPage } from './email/EmailPage.tsx';
+import { ErrorReportPage } from './errors/ErrorReportPage.tsx';
+import { ErrorsPage } from './errors/ErrorsPage.tsx';
+import { ReportsPage } from './reports/ReportsPage.tsx';
+import { GroupPage } from './groups/GroupPage.tsx';
+import { GroupsPage } from './groups/GroupsPage.tsx';
+import { TierCreatePage, TierPage } from './tiers/TierPage.tsx';
+import { TiersPage } from './tiers/TiersPage.tsx';
+import { CreateUserPage } from './users/CreateUserPage.tsx';
+import { PendingUsersPage } from './users/PendingUsersPage.tsx';
+import { UserPage } from './users/UserPage.tsx';
+import { UsersPage } from './users/UsersPage.tsx';
 
-export default definePlugin(pkg, { pages: { AdminPlugins: PluginsAdminPage } });
+export default definePlugin(pkg, { pages: { AdminPlugins: PluginsAdminPage, AdminDashboard: DashboardPage, AdminDatabase: DatabasePage, AdminUserCategories: CategoriesPage, AdminEmail: EmailPage, AdminErrors: ErrorsPage, AdminErrorReport: ErrorReportPage, AdminReports: ReportsPage, AdminUsers: UsersPage, AdminPendingUsers: PendingUsersPage, AdminUserCreate: CreateUserPage, AdminUser: UserPage, AdminTiers: TiersPage, AdminTierCreate: TierCreatePage, AdminTier: TierPage, AdminGroups: GroupsPage, AdminGroup: GroupPage } });

@@ -213,6 +213,8 @@ export function setRunOption(req: RunRequest, key: keyof RunRequest, checked: bo
   const next = { ...req, [key]: checked };
   if (next.skipModelRun) next.skipOutputProcessing = true;
   if (!next.createEditorTables) next.writeEditorTablesAsSqlite = false;
+  // the tables are written as SQLite: choosing them picks SQLite (Access is not available)
+  else if (key === 'createEditorTables' && checked) next.writeEditorTablesAsSqlite = true;
   return next;
 }
 

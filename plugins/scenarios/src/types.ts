@@ -72,6 +72,8 @@ export type ScenarioStatus = {
   runtime?: number | null;
   zipFile?: string | null;
   debugFile?: string | null;
+  /** the SWAT Editor input tables (SQLite) of the last run, when it wrote them */
+  editorTablesFile?: string | null;
   keepMonths?: number | null;
   outputsExpire?: string | null;
   createdDate?: string | null;

@@ -210,7 +210,14 @@ describe('scenario view', () => {
     expect(skipOutput.disabled).toBe(false);
     fireEvent.click(input('run-createEditorTables'));
     expect(screen.getByTestId('run-estimate').textContent).toBe('Estimated run time: 1m 15s');
+    // the tables are SQLite; Access (.mdb) is answered 'not available, use SQLite' and cannot be sent
+    expect(input('run-writeEditorTablesAsSqlite').checked).toBe(true);
+    expect(screen.queryByTestId('run-editor-access')).toBeNull();
     fireEvent.click(input('run-writeEditorTablesAsSqlite'));
+    expect(screen.getByTestId('run-editor-access').textContent).toBe('SWAT Editor input tables in Access format (.mdb) are not available on this server: use SQLite.');
+    expect((screen.getByTestId('run-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(input('run-writeEditorTablesAsSqlite'));
+    expect(screen.queryByTestId('run-editor-access')).toBeNull();
     fireEvent.click(screen.getByTestId('run-submit'));
     expect((await screen.findByTestId('error-list')).textContent).toBe('Unable to run your scenario at this time. You may run 10 scenarios a day.');
     fireEvent.click(screen.getByTestId('run-submit'));

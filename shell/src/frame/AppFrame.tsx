@@ -1,12 +1,13 @@
 // The app frame: header, the site-wide alert banner, and the route table composed from the
 // enabled plugins' routes (spec 1 §2). Unknown paths redirect to /.
 import { Alert, AppShell, Center, Loader } from '@mantine/core';
-import { ErrorList, useApiQuery, type PluginListing } from '@headwater/plugin-sdk';
-import { Navigate, Route, Routes } from 'react-router';
+import { ErrorList, useApiQuery, useSession, type PluginListing } from '@headwater/plugin-sdk';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PluginPage } from '../runtime/PluginPage.tsx';
 import { usePlugins } from '../runtime/usePlugins.ts';
 import { Guard } from './Guard.tsx';
 import { Header } from './Header.tsx';
+import { AdminSideMenu, adminEntries, inAdminArea } from './adminMenu.tsx';
 
 type WebsiteText = {
   siteText: { siteName: string };
@@ -18,12 +19,21 @@ export function AppFrame() {
   const site = useApiQuery<WebsiteText>('datasets/websitetext', { staleTime: 5 * 60_000 });
   const list: PluginListing[] = plugins.data ?? [];
   const settings = site.data?.siteSettings;
+  const session = useSession();
+  const { pathname } = useLocation();
+  // the admin pages carry the admin menu at their side (adminMenu.tsx)
+  const adminMenu = inAdminArea(list, pathname) ? adminEntries(list, session) : [];
 
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
+    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: true, desktop: adminMenu.length === 0 } }} padding={0}>
       <AppShell.Header>
         <Header plugins={list} siteName={site.data?.siteText.siteName || 'Headwater'} />
       </AppShell.Header>
+      {adminMenu.length > 0 && (
+        <AppShell.Navbar>
+          <AdminSideMenu items={adminMenu} />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         {settings?.enableAlertNotification && settings.alertNotification && (
           <Alert color="orange" radius={0} data-testid="site-alert">

@@ -8,13 +8,14 @@ import { Link, useNavigate } from 'react-router';
 import { LoginForm } from './LoginForm.tsx';
 import { DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
 import { NotificationsBell } from './Notifications.tsx';
+import { adminEntries } from './adminMenu.tsx';
 
-type MenuLink = { label: string; href: string; order: number };
+export type MenuLink = { label: string; href: string; order: number };
 
 /** A menu's entries the user may see, as links: the entry's feature held (featureAccess), one
  * of its roles held when it names roles (spec 1 §6: batch needs BatchProjects and ApiUser), and
  * its page's access granted (a partial administrator sees no full-administrator page). */
-function entries(plugins: PluginListing[], menu: NavMenu, features: string[], hasRole: (r: Role) => boolean, may: (a: Access | undefined) => boolean): MenuLink[] {
+export function entries(plugins: PluginListing[], menu: NavMenu, features: string[], hasRole: (r: Role) => boolean, may: (a: Access | undefined) => boolean): MenuLink[] {
   return plugins
     .flatMap((p) =>
       p.nav
@@ -38,8 +39,8 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
   const advanced = entries(plugins, 'advanced', features, session.hasRole, may);
   const account = entries(plugins, 'account', features, session.hasRole, may);
   const header = entries(plugins, 'header', features, session.hasRole, may);
-  const admin = entries(plugins, 'admin', features, session.hasRole, may);
   const adminHome = resolveRouteRef(plugins, ROUTES.AdminDashboard);
+  const admin = adminEntries(plugins, session);
   const projectList = resolveRouteRef(plugins, ROUTES.ProjectList);
   const accountProfile = resolveRouteRef(plugins, ROUTES.AccountProfile);
   const help = resolveRouteRef(plugins, ROUTES.Help);
@@ -92,23 +93,25 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
         ))}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {session.isAdmin && (adminHome || admin.length > 0) && (
-          // The administration area: its dashboard when a plugin provides one, else a menu of
-          // the admin pages this administrator may open.
+        {session.isAdmin && admin.length > 0 && (
+          // The administration area: the lock leads to its dashboard (when a plugin provides one)
+          // and opens the admin menu — every enabled plugin's `admin` entries this administrator
+          // may open (adminMenu.tsx; the same list as the admin pages' side menu).
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Tooltip label="Administration">
-                <ActionIcon variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
-                  <LockIcon />
-                </ActionIcon>
+                {adminHome ? (
+                  <ActionIcon component={Link} to={adminHome()} variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
+                    <LockIcon />
+                  </ActionIcon>
+                ) : (
+                  <ActionIcon variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
+                    <LockIcon />
+                  </ActionIcon>
+                )}
               </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
-              {adminHome && (
-                <Menu.Item component={Link} to={adminHome()}>
-                  Dashboard
-                </Menu.Item>
-              )}
               {admin.map((n) => (
                 <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
                   {n.label}

@@ -154,7 +154,6 @@ function checkHru(hi: HruInputs, m: NonNullable<HruInputs['mgt']>): void {
     }
   }
   if (n(m, 'IURBAN') === 2) notes.add('urban build-up/wash-off (IURBAN 2) is not simulated: urban HRUs erode by MUSLE');
-  if (n(hi.hru, 'POT_FR') > 0) notes.add('potholes (POT_FR) are simulated in a simplified way (see README-engine.md)');
   const irrsc = n(m, 'IRRSC');
   if (irrsc >= 1 && irrsc <= 4) throw new InputError(`${where}: irrigation source IRRSC ${irrsc} is not simulated by the built-in engine (only 0 or 5)`);
   if (hi.sep && n(hi.sep, 'ISEP_OPT') !== 0) throw new InputError(`${hi.files.sep}: septic systems (ISEP_OPT ${n(hi.sep, 'ISEP_OPT')}) are not simulated by the built-in engine`);
@@ -201,8 +200,10 @@ function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader
     for (const h of si.hrus) if (h.files.ops && read.text(h.files.ops)?.trim()) no(`${si.file}: scheduled management operations (${h.files.ops})`);
   }
   for (const r of sp.reaches) {
+    // 0 simplified Bagnold (rtsed.f), 1 Bagnold, 2 Kodatie, 3 Molinas and Wu, 4 Yang (route.ts);
+    // readrte.f takes anything below 0 for 0, and rev 637 routes nothing above 4
     const e = n(r.rte, 'CH_EQN');
-    if (e !== 0) no(`${r.rteFile}: channel sediment routing CH_EQN ${e} (only 0, simplified Bagnold)`);
+    if (!Number.isInteger(e) || e > 4) no(`${r.rteFile}: channel sediment routing CH_EQN ${e} (SWAT2012 has 0 to 4)`);
   }
 }
 
@@ -229,7 +230,8 @@ export function hru(hi: HruInputs, where: string): Hru {
     hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
     latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
     erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
-    potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5),
+    potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5) > 0 ? n(h, 'EVPOT', 0.5) : 0.5,
+    potK: n(h, 'POT_K'), potNo3l: n(h, 'POT_NO3L'), potSolpl: n(h, 'POT_SOLP'),
     shallst: n(gw, 'SHALLST', 1000), deepst: n(gw, 'DEEPST', 1000), gwDelay: n(gw, 'GW_DELAY', 31), alphaBf: n(gw, 'ALPHA_BF', 0.048),
     gwqmn: n(gw, 'GWQMN', 1000), gwRevap: n(gw, 'GW_REVAP', 0.02), revapmn: n(gw, 'REVAPMN', 750), rchrgDp: n(gw, 'RCHRG_DP', 0.05),
     gwSpyld: n(gw, 'GW_SPYLD', 0.003), alphaBfD: n(gw, 'ALPHA_BF_D', 0.01), gwsolp: n(gw, 'GWSOLP'), shallstN: n(gw, 'SHALLST_N'),
@@ -387,15 +389,46 @@ function weather(sp: SwatProject, iyr: number, ndays: number): WeatherSeries {
   return { pcp, tmx, tmn, slr: series(w?.slr), hmd: series(w?.hmd), wnd: series(w?.wnd), pcpElev, tmpElev };
 }
 
-/** rtsed.f's reach parameters as readrte.f sets them (CH_EQN 0). */
-function reachSediment(t: unknown, b: Basin): { chCov1: number; chCov2: number; chErodmo: number[]; prf: number; spcon: number; spexp: number } {
-  const cov1 = Math.min(1, Math.max(0, n(t, 'CH_COV1')));
-  const cov2 = Math.min(1, Math.max(0, n(t, 'CH_COV2')));
+/** readrte.f's particle-size fractions of channel material of median size `d50` (µm): clayey,
+ * silty, sandy or gravel material, 65 % of its own class (SIZE order: sand, silt, clay, small
+ * aggregates, large aggregates, gravel; the channel holds no aggregates). */
+export function channelFractions(d50: number): number[] {
+  const mm = d50 / 1000;
+  if (mm <= 0.005) return [0.15, 0.15, 0.65, 0, 0, 0.05];
+  if (mm <= 0.05) return [0.15, 0.65, 0.15, 0, 0, 0.05];
+  if (mm <= 2) return [0.65, 0.15, 0.15, 0, 0, 0.05];
+  return [0.15, 0.15, 0.05, 0, 0, 0.65];
+}
+
+/** Critical shear stress (N/m²) of channel material from its silt and clay percentage (Julian and
+ * Torres 2005, as readrte.f), times the cover factor. */
+export function criticalShear(fr: number[], cov: number): number {
+  const sc = (fr[1]! + fr[2]!) * 100;
+  return (0.1 + 0.1779 * sc + 0.0028 * sc * sc - 2.34e-5 * sc * sc * sc) * cov;
+}
+
+/** rtsed.f's reach parameters as readrte.f sets them (CH_EQN 0), and the bank and bed material of
+ * the particle-size methods (CH_EQN 1–4: the cover factors mean 1 when 0, at most 25). */
+function reachSediment(t: unknown, b: Basin) {
+  const eqn = n(t, 'CH_EQN');
+  const cov1 = eqn > 0 ? Math.min(25, n(t, 'CH_COV1') > 0 ? n(t, 'CH_COV1') : 1) : Math.min(1, Math.max(0, n(t, 'CH_COV1')));
+  const cov2 = eqn > 0 ? Math.min(25, n(t, 'CH_COV2') > 0 ? n(t, 'CH_COV2') : 1) : Math.min(1, Math.max(0, n(t, 'CH_COV2')));
   let erod = arr(t, 'CH_ERODMO', 12);
   if (erod.reduce((a, x) => a + x, 0) < 1e-6) erod = erod.map(() => cov1);
+  // bank material silt (50 µm) and bed material sand (500 µm) when not given; at most 10 mm
+  const bnkD50 = Math.min(10000, n(t, 'CH_BNK_D50') > 1e-6 ? n(t, 'CH_BNK_D50') : 50);
+  const bedD50 = Math.min(10000, n(t, 'CH_BED_D50') > 1e-6 ? n(t, 'CH_BED_D50') : 500);
+  const bnkFr = channelFractions(bnkD50);
+  const bedFr = channelFractions(bedD50);
+  const tcBnk = n(t, 'CH_BNK_TC') > 1e-6 ? n(t, 'CH_BNK_TC') : criticalShear(bnkFr, cov1);
+  const tcBed = n(t, 'CH_BED_TC') > 1e-6 ? n(t, 'CH_BED_TC') : criticalShear(bedFr, cov2);
+  const kd = (given: number, tc: number) => (given > 1e-6 ? given : tc > 1e-6 ? 0.2 / Math.sqrt(tc) : 0.2);
   return {
     chCov1: cov1, chCov2: cov2, chErodmo: erod,
     prf: n(t, 'PRF') > 0 ? n(t, 'PRF') : b.prf, spcon: n(t, 'SPCON') > 0 ? n(t, 'SPCON') : b.spcon, spexp: n(t, 'SPEXP') > 0 ? n(t, 'SPEXP') : b.spexp,
+    bnkD50, bedD50, bnkFr, bedFr, tcBnk, tcBed,
+    bnkBd: n(t, 'CH_BNK_BD') > 1e-6 ? n(t, 'CH_BNK_BD') : 1.4, bedBd: n(t, 'CH_BED_BD') > 1e-6 ? n(t, 'CH_BED_BD') : 1.5,
+    kdBnk: kd(n(t, 'CH_BNK_KD'), tcBnk), kdBed: kd(n(t, 'CH_BED_KD'), tcBed),
   };
 }
 
@@ -421,7 +454,7 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
     reaches.set(r.number, {
       sub: r.number, chW2: n(t, 'CH_W2', 5), chD: n(t, 'CH_D', 0.5), chS2: n(t, 'CH_S2', 0.001), chL2: n(t, 'CH_L2', 1), chN2: n(t, 'CH_N2', 0.014),
       chK2: n(t, 'CH_K2'), chWdr: n(t, 'CH_WDR', 10), alphaBnk: n(t, 'ALPHA_BNK'),
-      chSide: n(t, 'CH_SIDE'), chEqn: n(t, 'CH_EQN'),
+      chSide: n(t, 'CH_SIDE'), chEqn: Math.max(0, n(t, 'CH_EQN')),
       ...reachSediment(t, bsn),
     });
   }

@@ -4,14 +4,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { readOutputStd, readRchTable } from '../output/index.ts';
 import { loadProject, runSimulation, simulateProject } from './index.ts';
 import { ascrv } from './model.ts';
 import type { Project } from './project.ts';
 import { ee, minDayLength, solarGeometry } from './weather.ts';
 
-const EXPECTED = JSON.parse(readFileSync(sharedData('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8'))
+const EXPECTED = JSON.parse(readFileSync(fixturePath('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8'))
   .output_std_ave_annual_basin as Record<string, number>;
 const KEYS: [string, string][] = [
   ['PRECIP', 'PRECIP'], ['SURQ', 'SURFACE RUNOFF Q'], ['LATQ', 'LATERAL SOIL Q'], ['GWQ', 'GROUNDWATER (SHAL AQ) Q'],
@@ -22,8 +22,8 @@ const tmp: string[] = [];
 function lrewCopy(cio: 'daily' | 'monthly' | 'yearly' | null): string {
   const dir = mkdtempSync(join(tmpdir(), 'hw-engine-'));
   tmp.push(dir);
-  cpSync(sharedData('lrew_swat2012', 'TxtInOut'), dir, { recursive: true });
-  if (cio) cpSync(sharedData('lrew_swat2012', 'outputs_rev637', cio, 'file.cio'), join(dir, 'file.cio'));
+  cpSync(fixturePath('lrew_swat2012', 'TxtInOut'), dir, { recursive: true });
+  if (cio) cpSync(fixturePath('lrew_swat2012', 'outputs_rev637', cio, 'file.cio'), join(dir, 'file.cio'));
   return dir;
 }
 afterAll(() => {
@@ -75,7 +75,7 @@ describe('LREW against SWAT rev 637', () => {
     const rch = await readRchTable(join(yearlyDir, 'output.rch'));
     // 10 printed years + the average-annual rows, for 3 reaches
     expect(rch.rowCount).toBe(33);
-    const ref = await readRchTable(sharedData('lrew_swat2012', 'outputs_rev637', 'yearly', 'output.rch'));
+    const ref = await readRchTable(fixturePath('lrew_swat2012', 'outputs_rev637', 'yearly', 'output.rch'));
     const last = (t: typeof rch) => {
       for (let i = t.rowCount - 1; i >= 0; i--) if (t.unit[i] === 3) return t.columns.FLOW_OUTcms[i];
       return NaN;
@@ -87,7 +87,7 @@ describe('LREW against SWAT rev 637', () => {
     const dir = lrewCopy('daily');
     await runSimulation(dir);
     const mine = await readRchTable(join(dir, 'output.rch'));
-    const ref = await readRchTable(sharedData('lrew_swat2012', 'outputs_rev637', 'daily', 'output.rch'));
+    const ref = await readRchTable(fixturePath('lrew_swat2012', 'outputs_rev637', 'daily', 'output.rch'));
     const pick = (t: typeof mine) => {
       const o: number[] = [];
       for (let i = 0; i < t.rowCount; i++) if (t.unit[i] === 3) o.push(t.columns.FLOW_OUTcms[i]);
@@ -191,7 +191,7 @@ describe('routing options on LREW', () => {
     const p = await loadProject(dir);
     await simulateProject(p, { modify: (q) => { q.basin.irte = 1; } });
     const mine = await readRchTable(join(dir, 'output.rch'));
-    const ref = await readRchTable(sharedData('lrew_swat2012', 'outputs_rev637', 'daily', 'output.rch'));
+    const ref = await readRchTable(fixturePath('lrew_swat2012', 'outputs_rev637', 'daily', 'output.rch'));
     const pick = (t: typeof mine) => {
       const o: number[] = [];
       for (let i = 0; i < t.rowCount; i++) if (t.unit[i] === 3) o.push(t.columns.FLOW_OUTcms[i]);

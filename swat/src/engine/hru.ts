@@ -143,7 +143,6 @@ export function hruDay(D: DayShared, h: number): void {
     const ajp = 1 - Math.exp(-125 / (preceff + 5));
     X.al5 = atri(0.02083, m.subAmpR[D.s * 12 + D.mon], ajp, m.hhSeed, h);
   }
-  if (m.potFr[h] > 0) pothole(D, h);
   percolation(D, h);
   if (m.ddrain[h] > 0) tileDrain(m, h); // tile drains (tile.ts)
   evapotranspiration(D, h);
@@ -301,26 +300,120 @@ function surfaceRunoff(D: DayShared, h: number): void {
   X.inflpcp = precip - surfq + X.irr;
 }
 
-/** Potholes: a fraction of the runoff is held, evaporates, seeps and spills (simplified pothole.f). */
-function pothole(D: DayShared, h: number): void {
+/** What a pothole gives back on a day (mm over the HRU): spill-over and surface inlet tile flow. */
+const POT = { out: 0, sed: 0 };
+
+/** Potholes (pothole.f; volumes in mm over the HRU): POT_FR of the HRU's surface runoff reaching
+ * the channel today, with its sediment and nutrients, flows into the pothole, a cone in the HRU's
+ * slope (its surface area from its volume). Above POT_VOLX it spills; what stays settles (clay and
+ * silt by their fall velocities over the water depth, coarser sediment entirely; organic N and P
+ * with the clay), loses nitrate and soluble P at POT_NO3L and POT_SOLP, seeps into the soil through
+ * its surface area (POT_K, else the top layer's conductivity; less as the profile nears field
+ * capacity), evaporates (EVPOT × PET over its surface while the canopy is below EVLAI) and drains
+ * POT_TILE a day through its surface inlet tile. Spill and tile flow go to the water yield (qdr),
+ * not to surface runoff, as in SWAT. Changes `qday`/`sed` in POT's place: answers the outflow. */
+function pothole(D: DayShared, h: number, qday: number, sedDay: number): { qday: number; sed: number } {
   const m = D.m;
-  const toPot = X.surfq * m.potFr[h];
-  X.surfq -= toPot;
-  m.potVol[h] += toPot;
-  const sa = m.potVolx[h] > 0 ? Math.min(1, m.potVol[h] / m.potVolx[h]) * m.potFr[h] : m.potFr[h];
-  const potEvap = Math.min(m.potVol[h], (m.evpot[h] > 0 ? m.evpot[h] : 0.5) * D.sPetNoSnow[D.s] * sa);
-  m.potVol[h] -= potEvap;
-  const potSeep = Math.min(m.potVol[h], m.solK[h * ML] * 24 * sa);
-  m.potVol[h] -= potSeep;
-  const tile = Math.min(m.potVol[h], m.potTile[h]);
-  m.potVol[h] -= tile;
-  X.surfq += tile;
-  if (m.potVol[h] > m.potVolx[h]) {
-    X.surfq += m.potVol[h] - m.potVolx[h];
-    m.potVol[h] = m.potVolx[h];
+  const fr = m.potFr[h];
+  const ha = m.hruKm[h] * 100;
+  POT.out = 0;
+  POT.sed = 0;
+  // inflow: the share of the day's runoff, sediment and nutrients draining to the pothole
+  const qin = qday * fr;
+  qday -= qin;
+  m.potVol[h] += qin;
+  const sedIn = sedDay * fr;
+  sedDay -= sedIn;
+  m.potCla[h] += sedIn * m.detCla[h];
+  m.potSil[h] += sedIn * m.detSil[h];
+  m.potOth[h] += sedIn * (1 - m.detCla[h] - m.detSil[h]);
+  m.potNo3[h] += X.no3Surq * fr * ha;
+  m.potSolp[h] += X.surqSolp * fr * ha;
+  m.potOrgn[h] += X.sedOrgn * fr * ha;
+  m.potOrgp[h] += X.sedOrgp * fr * ha;
+  m.potMinp[h] += X.sedMinp * fr * ha;
+  X.no3Surq *= 1 - fr;
+  X.surqSolp *= 1 - fr;
+  X.sedOrgn *= 1 - fr;
+  X.sedOrgp *= 1 - fr;
+  X.sedMinp *= 1 - fr;
+  // surface area (ha) of a cone of the pothole's volume in the HRU's slope
+  const volM3 = m.potVol[h] * 10 * ha;
+  let potsa = (Math.PI * Math.pow((3 * volM3) / (Math.PI * m.slp[h]), 2 / 3)) / 10000;
+  if (potsa <= 1e-6) potsa = 0.001;
+  if (potsa > ha) potsa = ha;
+  /** releases `f` of what the pothole holds to the HRU's outflow */
+  const release = (f: number) => {
+    if (f <= 0) return;
+    const sed = (m.potCla[h] + m.potSil[h] + m.potOth[h]) * f;
+    POT.sed += sed;
+    m.potCla[h] *= 1 - f; m.potSil[h] *= 1 - f; m.potOth[h] *= 1 - f;
+    X.no3Surq += (m.potNo3[h] * f) / ha; m.potNo3[h] *= 1 - f;
+    X.surqSolp += (m.potSolp[h] * f) / ha; m.potSolp[h] *= 1 - f;
+    X.sedOrgn += (m.potOrgn[h] * f) / ha; m.potOrgn[h] *= 1 - f;
+    X.sedOrgp += (m.potOrgp[h] * f) / ha; m.potOrgp[h] *= 1 - f;
+    X.sedMinp += (m.potMinp[h] * f) / ha; m.potMinp[h] *= 1 - f;
+  };
+  // spill-over above the maximum volume
+  const volx = m.potVolx[h];
+  if (m.potVol[h] > volx) {
+    const spill = m.potVol[h] - volx;
+    m.potVol[h] = volx;
+    POT.out += spill;
+    release(spill / (spill + volx));
   }
-  X.inflpcp += potSeep;
-  X.potEvap = potEvap;
+  if (m.potVol[h] > 1e-6) {
+    // settling over the water depth (mm): clay falls ~10 mm/day, silt ~1000 mm/day
+    const depth = (m.potVol[h] * ha) / potsa;
+    const drcla = depth > 10 ? 1 - (0.5 * 10) / depth : (0.5 * depth) / 10;
+    const drsil = depth > 1000 ? 1 - (0.5 * 1000) / depth : (0.5 * depth) / 1000;
+    m.potCla[h] *= drcla;
+    m.potSil[h] *= drsil;
+    m.potOth[h] = 0;
+    m.potOrgn[h] *= 0.75 * drcla;
+    m.potOrgp[h] *= 0.75 * drcla;
+    m.potMinp[h] *= 0.75 * drcla;
+    m.potNo3[h] *= 1 - m.potNo3l[h];
+    m.potSolp[h] *= 1 - m.potSolpl[h];
+    // seepage into the soil, less as the profile nears field capacity
+    const base = h * ML;
+    const nl = m.nly[h];
+    let sw = 0;
+    for (let l = 0; l < nl; l++) sw += m.solSt[base + l];
+    const wet = m.sumfc[h] > 0 ? sw / m.sumfc[h] : 1;
+    const yy = wet < 0.5 ? 1 : wet < 1 ? 1 - wet : 0;
+    const k = m.potK[h] > 0 ? m.potK[h] : m.solK[base];
+    const seep = Math.min(m.potVol[h], (yy * k * 24 * potsa) / ha);
+    if (seep > 0) {
+      const f = seep / m.potVol[h];
+      m.potVol[h] -= seep;
+      // the dissolved and suspended load goes with the seeping water (into the soil, not the stream)
+      m.potCla[h] *= 1 - f; m.potSil[h] *= 1 - f;
+      m.potNo3[h] *= 1 - f; m.potSolp[h] *= 1 - f; m.potOrgn[h] *= 1 - f; m.potOrgp[h] *= 1 - f; m.potMinp[h] *= 1 - f;
+      // into the top layer; no layer above saturation, the excess moves down
+      let add = seep;
+      for (let l = 0; l < nl && add > 0; l++) {
+        m.solSt[base + l] += add;
+        add = Math.max(0, m.solSt[base + l] - m.solUl[base + l]);
+        if (add > 0 && l < nl - 1) m.solSt[base + l] = m.solUl[base + l];
+      }
+    }
+    // evaporation from the water surface
+    if (m.lai[h] < D.b.evlai) {
+      const ev = Math.min(m.potVol[h], ((1 - m.lai[h] / D.b.evlai) * X.pet * m.evpot[h] * potsa) / ha);
+      m.potVol[h] -= ev;
+      X.potEvap += ev;
+    }
+    // surface inlet tile flow to the channel, with its share of the load
+    if (m.potVol[h] > 1e-6 && m.potTile[h] > 0) {
+      const tile = Math.min(m.potTile[h], m.potVol[h]);
+      release(tile / m.potVol[h]);
+      m.potVol[h] -= tile;
+      POT.out += tile;
+    }
+  }
+  POT.sed += sedDay;
+  return { qday, sed: POT.sed };
 }
 
 /** Percolation, lateral flow and saturation excess by layer (percmain.f, percmicro.f,
@@ -989,7 +1082,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const base = h * ML;
   const nl = m.nly[h];
   m.surfBs[h] += X.surfq;
-  const qday = m.surfBs[h] * m.brt[h];
+  let qday = m.surfBs[h] * m.brt[h];
   m.surfBs[h] -= qday;
   // surface.f: MUSLE on the day's runoff with the peak rate of the lagged runoff (qday)
   let sedyld = X.surfq > 1e-6 && qday > 1e-4 ? musle(D, h, qday) : 0;
@@ -1006,8 +1099,16 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
     X.surqSolp *= k;
   }
   m.sedBs[h] += sedyld;
-  const sedDay = m.sedBs[h] * m.brt[h];
+  let sedDay = m.sedBs[h] * m.brt[h];
   m.sedBs[h] -= sedDay;
+  // potholes hold part of the day's runoff; what they release joins the water yield
+  let potOut = 0;
+  if (m.potFr[h] > 0) {
+    const p = pothole(D, h, qday, sedDay);
+    qday = p.qday;
+    sedDay = p.sed;
+    potOut = POT.out;
+  }
   m.latBs[h] += X.latq;
   const latqc = m.latBs[h] * m.latTtime[h];
   m.latBs[h] -= latqc;
@@ -1021,7 +1122,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   // tile flow after its lag, with its nitrate (tile.ts)
   const tileq = m.ddrain[h] > 0 ? tileLag(m, h, TILE_NO3) : 0;
   const tileNo3 = tileq > 0 ? TILE_NO3[0] : 0;
-  const wyld = qday + latqc + gwq + gwqd - tloss + tileq;
+  const wyld = qday + latqc + gwq + gwqd - tloss + tileq + potOut;
   const et = X.canev + X.esDay + X.epDay + X.potEvap;
   // ICN = 1: retention parameter from plant ET
   // (subbasin.f: with the day's generated runoff, lateral flow and percolation; no cap for ICN 1)

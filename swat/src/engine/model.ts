@@ -3,6 +3,7 @@
 import type { Hru, PlantParams, Project } from './project.ts';
 import { annualHeatUnits, annualMeanTemp, annualPrecip, minDayLength } from './weather.ts';
 import { allocExtras, initExtras } from './mgt-extra.ts';
+import { detachedFractions, NSIZE } from './route.ts';
 
 export const ML = 12; // max soil layers (incl. the 10 mm top layer SWAT adds)
 
@@ -133,6 +134,13 @@ export class Model {
   /** filter strip trapping efficiency (filtw.f: 0.367·FILTERW^0.2967, at most 1) */
   filterTrap: Float64Array;
   potFr: Float64Array; potVolx: Float64Array; potTile: Float64Array; evpot: Float64Array; latSedConc: Float64Array;
+  potK: Float64Array; potNo3l: Float64Array; potSolpl: Float64Array;
+  /** the HRU's detached clay and silt fractions (soil_phys.f), for pothole settling */
+  detCla: Float64Array; detSil: Float64Array;
+  /** what a pothole holds (pothole.f): clay, silt and coarser sediment (t), nitrate, soluble P,
+   * organic N and P and mineral P attached to sediment (kg) */
+  potCla: Float64Array; potSil: Float64Array; potOth: Float64Array; potNo3: Float64Array; potSolp: Float64Array;
+  potOrgn: Float64Array; potOrgp: Float64Array; potMinp: Float64Array;
   // CN
   smx: Float64Array; wrt1: Float64Array; wrt2: Float64Array; sci: Float64Array; cnday: Float64Array;
   // soil layers (stride ML)
@@ -163,6 +171,9 @@ export class Model {
   // management ops
   ops: OpArrays; opBegin: Int32Array; opEnd: Int32Array; opPtr: Int32Array; opWait: Int32Array;
   // subbasin static
+  /** each subbasin's sediment by particle size (route.ts SIZE), as fractions: its HRUs' detached
+   * fractions (soil_phys.f) weighted by HRU area; CH_EQN 1–4 reaches route the classes */
+  subDet: Float64Array;
   subArea: Float64Array; subLat: Float64Array; subElev: Float64Array; subCo2: Float64Array; subPhutot: Float64Array; subTmpAn: Float64Array;
   subDaylmn: Float64Array; subDormHr: Float64Array; subHruBegin: Int32Array; subHruEnd: Int32Array;
   /** per HRU, the seed of SWAT's half-hour rainfall fraction draw (alph.f); per subbasin and
@@ -192,6 +203,7 @@ export class Model {
     this.plants = new PlantTable([...p.plants.values()]);
     const da = p.subbasins.reduce((a, s) => a + s.area, 0);
 
+    this.subDet = new Float64Array(p.subbasins.length * NSIZE);
     this.subArea = Float64Array.from(p.subbasins, (s) => s.area);
     this.subLat = Float64Array.from(p.subbasins, (s) => s.lat);
     this.subElev = Float64Array.from(p.subbasins, (s) => s.elev);
@@ -225,6 +237,8 @@ export class Model {
     this.canmx = F(); this.esco = F(); this.epco = F(); this.depImp = F(); this.cn2 = F(); this.usleP = F(); this.usleK = F(); this.usleLs = F();
     this.cfrg = F(); this.urbanFcimp = F(); this.solAlb = F(); this.solZmx = F(); this.bioMin = F(); this.filterTrap = F();
     this.potFr = F(); this.potVolx = F(); this.potTile = F(); this.evpot = F(); this.latSedConc = F();
+    this.potK = F(); this.potNo3l = F(); this.potSolpl = F(); this.detCla = F(); this.detSil = F();
+    this.potCla = F(); this.potSil = F(); this.potOth = F(); this.potNo3 = F(); this.potSolp = F(); this.potOrgn = F(); this.potOrgp = F(); this.potMinp = F();
     this.smx = F(); this.wrt1 = F(); this.wrt2 = F(); this.sci = F(); this.cnday = F();
     this.nly = I(); this.solZ = FL(); this.solFc = FL(); this.solUl = FL(); this.solSt = FL(); this.solHk = FL(); this.solK = FL(); this.solTmp = FL();
     this.solWpmm = FL(); this.solBd = FL();
@@ -309,13 +323,20 @@ export class Model {
       this.usleP[i] = h.usleP > 0 ? h.usleP : 1;
       this.bioMin[i] = h.bioMin;
       this.filterTrap[i] = h.filterw > 0 ? Math.min(1, 0.367 * Math.pow(h.filterw, 0.2967)) : 0;
-      this.potFr[i] = h.potFr; this.potVolx[i] = h.potVolx; this.potTile[i] = h.potTile; this.evpot[i] = h.evpot; this.potVol[i] = h.potVol;
+      // readhru.f: POT_FR within 0–1; the pothole starts with POT_VOL, at most POT_VOLX
+      this.potFr[i] = Math.min(1, Math.max(0, h.potFr)); this.potVolx[i] = Math.max(0, h.potVolx); this.potTile[i] = Math.max(0, h.potTile); this.evpot[i] = h.evpot;
+      this.potVol[i] = Math.min(Math.max(0, h.potVol), this.potVolx[i]);
+      this.potK[i] = h.potK ?? 0; this.potNo3l[i] = Math.min(1, Math.max(0, h.potNo3l ?? 0)); this.potSolpl[i] = Math.min(1, Math.max(0, h.potSolpl ?? 0));
       this.latSedConc[i] = h.latSed;
       const urb = h.iurban > 0 ? p.urbans.get(h.urblu) : undefined;
       this.urbanFcimp[i] = urb ? urb.fcimp : 0;
 
       // --- soil (readsol + soil_phys): add a 10 mm top layer, derive FC/UL/WP
       const layers = h.layers.length > 0 ? h.layers : [{ z: 1000, bd: 1.4, awc: 0.15, k: 10, cbn: 1, clay: 20, silt: 30, sand: 50, rock: 0, alb: 0.13, usleK: 0.2 }];
+      const det = detachedFractions(layers[0].clay, layers[0].silt, layers[0].sand);
+      for (let k = 0; k < NSIZE; k++) this.subDet[si * NSIZE + k] += h.hruFr * det[k]!;
+      this.detCla[i] = det[2]!;
+      this.detSil[i] = det[1]!;
       const L = layers[0].z > 10.5 ? [{ ...layers[0], z: 10 }, ...layers] : layers;
       const nl = Math.min(ML, L.length);
       this.nly[i] = nl;

@@ -83,6 +83,8 @@ export interface Hru {
   hruFr: number; slsubbsn: number; slp: number; ovN: number; latTtime: number; latSed: number; slsoil: number;
   canmx: number; esco: number; epco: number; surlag: number; rsdin: number; erorgn: number; erorgp: number;
   potFr: number; potTile: number; potVolx: number; potVol: number; depImp: number; evpot: number;
+  /** pothole surface conductivity (mm/h; the top soil layer's when 0), nitrate and soluble P loss rates (1/day) */
+  potK: number; potNo3l: number; potSolpl: number;
   // gw
   shallst: number; deepst: number; gwDelay: number; alphaBf: number; gwqmn: number; gwRevap: number; revapmn: number; rchrgDp: number;
   gwSpyld: number; alphaBfD: number; gwsolp: number; shallstN: number;
@@ -118,6 +120,12 @@ export interface Reach {
   chCov1: number; chCov2: number; chWdr: number; alphaBnk: number; chSide: number; chEqn: number;
   /** monthly channel erodibility (CH_ERODMO; CH_COV1 when all 0), reach PRF/SPCON/SPEXP (basin values when 0) */
   chErodmo: number[]; prf: number; spcon: number; spexp: number;
+  /** CH_EQN 1–4 (rtsed_bagnold/kodatie/Molinas_Wu/yangsand.f): bank and bed material as readrte.f
+   * completes it — median size (µm), bulk density (g/cm³), critical shear stress (N/m²),
+   * erodibility (cm³/N/s) and the particle-size fractions (SIZE order: sand, silt, clay, small and
+   * large aggregates, gravel) */
+  bnkD50: number; bedD50: number; bnkBd: number; bedBd: number; tcBnk: number; tcBed: number; kdBnk: number; kdBed: number;
+  bnkFr: number[]; bedFr: number[];
 }
 
 export type FigCommand =

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatLwq, formatRes, parseLwq, parseRes } from '../txtinout/index.ts';
 import { readRchTable } from '../output/index.ts';
 import { loadProject, simulateProject } from './index.ts';
@@ -12,7 +12,7 @@ import type { Reservoir } from './project.ts';
 import { initReservoir, routeReservoir, type ReservoirDay } from './reservoir.ts';
 import { C, NC } from './vars.ts';
 
-const HAWQS = (f: string) => sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', f);
+const HAWQS = (f: string) => fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', f);
 const tmp: string[] = [];
 afterAll(() => {
   for (const d of tmp) rmSync(d, { recursive: true, force: true });
@@ -118,8 +118,8 @@ describe('a reservoir on the LREW outlet', () => {
   it('the HAWQS reservoir (IRESCO 2) on reach 3 attenuates the flow and traps sediment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hw-res-'));
     tmp.push(dir);
-    cpSync(sharedData('lrew_swat2012', 'TxtInOut'), dir, { recursive: true });
-    cpSync(sharedData('lrew_swat2012', 'outputs_rev637', 'daily', 'file.cio'), join(dir, 'file.cio'));
+    cpSync(fixturePath('lrew_swat2012', 'TxtInOut'), dir, { recursive: true });
+    cpSync(fixturePath('lrew_swat2012', 'outputs_rev637', 'daily', 'file.cio'), join(dir, 'file.cio'));
     // the HAWQS reservoir scaled to LREW's size (storage ~ 1/1000), in subbasin 3
     const r = parseRes(readFileSync(HAWQS('000020000.res'), 'latin1'));
     const f = 1e-3;

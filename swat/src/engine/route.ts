@@ -8,6 +8,10 @@ export interface ReachState {
   nut: Float64Array; // nutrient mass stored with the water (kg), by constituent
   sedStor: number; // t
   depch: number; // t deposited on the channel bed (re-entrained first)
+  /** sediment stored with the water and deposited in the channel, by particle size (t, SIZE order) */
+  sizeStor: Float64Array; sizeDep: Float64Array;
+  /** deposited on the flood plain (t; silt and clay only, CH_EQN 1–4) */
+  depfp: number;
   flwinPrev: number; flwoutPrev: number;
   // geometry
   chside: number; bottom: number; areaBf: number; maxrt: number; k10: number; k13: number;
@@ -36,7 +40,7 @@ export function initReach(r: Reach): ReachState {
   };
   const bf = geom(Math.max(r.chD, 1e-3));
   const low = geom(Math.max(0.1 * r.chD, 1e-4));
-  return { r, stor: 0, nut: new Float64Array(5), sedStor: 0, depch: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
+  return { r, stor: 0, nut: new Float64Array(5), sedStor: 0, depch: 0, sizeStor: new Float64Array(NSIZE), sizeDep: new Float64Array(NSIZE), depfp: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
 }
 
 
@@ -51,12 +55,41 @@ export function pointSource(ps: PointSource, yr: number, jd: number, mon: number
   return v;
 }
 
-/** Channel routing of one day: variable storage (rtday.f) or Muskingum (rtmusk.f), losses, sediment (rtsed.f, CH_EQN 0). */
+/** Particle-size classes of routed sediment (SWAT's varoute 23–28): sand, silt, clay, small
+ * aggregates, large aggregates, gravel. */
+export const SIZE = { SAN: 0, SIL: 1, CLA: 2, SAG: 3, LAG: 4, GRA: 5 } as const;
+export const NSIZE = 6;
+/** Fall velocities (m/s) of the classes' representative diameters (SWRRB manual eq. 1.36:
+ * 411·d²/3600, d in mm: sand 0.2, silt 0.01, clay 0.002, small aggregates 0.03, large 0.5,
+ * gravel 2), as the particle-size routines use them. */
+const FALL = [0.2, 0.01, 0.002, 0.03, 0.5, 2].map((d) => (411 * d * d) / 3600);
+
+/** SWAT's detached-sediment fractions of a soil (soil_phys.f: det_san, det_sil, det_cla, det_sag,
+ * det_lag from the top layer's clay, silt and sand percentages), in SIZE order (no gravel). */
+export function detachedFractions(clayPct: number, siltPct: number, sandPct: number): number[] {
+  const cla = clayPct / 100, sil = siltPct / 100, san = sandPct / 100;
+  let dCla = 0.2 * cla;
+  let dSil = 0.13 * sil;
+  let dSan = san * Math.pow(1 - cla, 2.4);
+  let dSag = cla < 0.25 ? 2 * cla : cla > 0.5 ? 0.57 : 0.28 * (cla - 0.25) + 0.5;
+  let dLag = 1 - dSan - dSil - dCla - dSag;
+  if (dLag < 0) {
+    // the small classes take more than the whole: scaled down to sum to 1 (soil_phys.f)
+    const tot = dSan + dSil + dCla + dSag;
+    dSan /= tot; dSil /= tot; dCla /= tot; dSag /= tot;
+    dLag = 0;
+  }
+  return [dSan, dSil, dCla, dSag, dLag, 0];
+}
+
+/** Channel routing of one day: variable storage (rtday.f) or Muskingum (rtmusk.f), losses, and
+ * sediment by the reach's CH_EQN (rtsed.f for 0, the particle-size methods for 1–4). */
 export interface RouteResult { out: number; evap: number; tloss: number; sedOut: number }
 const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0 };
 
-/** (The returned object is reused by the next call.) */
-export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay: number, b: Basin, mon: number): RouteResult {
+/** (The returned object is reused by the next call.) `sizeIn` is the inflow's sediment by
+ * particle size (t, SIZE order, summing to `sedin0`); `sizeOut` receives the outflow's. */
+export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay: number, b: Basin, mon: number, sizeIn?: Float64Array, sizeOut?: Float64Array): RouteResult {
   const r = rs.r;
   const n = r.chN2 > 0 ? r.chN2 : 0.014;
   const slope = Math.max(r.chS2, 1e-5);
@@ -175,6 +208,14 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
   rs.flwinPrev = wtrin;
   rs.flwoutPrev = rtwtr;
 
+  if (r.chEqn > 0) {
+    result.out = rtwtr;
+    result.evap = evap;
+    result.tloss = tloss;
+    result.sedOut = sedimentBySize(rs, rtwtr, rcharea, rchdep, topw, sedin0, sizeIn, sizeOut);
+    return result;
+  }
+
   // sediment (rtsed.f, CH_EQN 0, simplified Bagnold): the transport capacity SPCON·v^SPEXP at the
   // peak velocity (PRF × the day's flow over the wetted area) against the concentration of the
   // day's inflow plus the sediment stored in the reach; an excess deposits on the bed (kept
@@ -213,10 +254,199 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
   } else if (rtwtr > 0 && rchdep > 0) {
     rs.sedStor += sedin0;
   }
+  // rtsed.f routes the total only: the particle sizes leave in the proportions they came in
+  if (sizeOut) splitLikeInflow(rs, sedin0, sizeIn, sedOut, sizeOut);
   result.out = rtwtr;
   result.evap = evap;
   result.tloss = tloss;
   result.sedOut = sedOut;
   return result;
+}
+
+/** CH_EQN 0 keeps no size classes: the outflow (and what stays in the reach) takes the mix of
+ * the inflow and of the sediment stored (silt when nothing is known, the erosion of the bed). */
+function splitLikeInflow(rs: ReachState, sedin0: number, sizeIn: Float64Array | undefined, sedOut: number, sizeOut: Float64Array): void {
+  const mix = rs.sizeStor;
+  let tot = 0;
+  for (let k = 0; k < NSIZE; k++) {
+    mix[k] += sizeIn ? sizeIn[k]! : k === SIZE.SIL ? sedin0 : 0;
+    tot += mix[k]!;
+  }
+  const all = sedOut + rs.sedStor;
+  for (let k = 0; k < NSIZE; k++) {
+    const share = tot > 1e-12 ? mix[k]! / tot : k === SIZE.SIL ? 1 : 0;
+    sizeOut[k] = sedOut * share;
+    mix[k] = all > 0 ? rs.sedStor * share : 0;
+  }
+}
+
+/** Kodatie's coefficients by bed material size (mm): silt, very fine to fine sand, medium to very
+ * coarse sand, gravel bed rivers (rtsed_kodatie.f). */
+function kodatie(bedMm: number): [number, number, number, number] {
+  if (bedMm <= 0.05) return [281.4, 2.622, 0.182, 0];
+  if (bedMm <= 0.25) return [2829.6, 3.646, 0.406, 0.412];
+  if (bedMm <= 2) return [2123.4, 3.3, 0.468, 0.613];
+  return [431884.8, 1, 1, 2];
+}
+
+/** A concentration by weight (ppm) as metric tons per m³ of water (sediment density 2.65). */
+const ppmToTons = (ppm: number) => {
+  const w = ppm / 1e6;
+  return (w / (w + (1 - w) * 2.65)) * 2.65;
+};
+
+/** The transport capacity (t/m³) of the day's flow by the reach's CH_EQN 1–4. */
+export function transportCapacity(eqn: number, r: Reach, vc: number, rchdep: number, rh: number, topw: number, bottom: number, qdin: number): number {
+  const slope = Math.max(r.chS2, 1e-5);
+  if (eqn === 1) return r.spcon * Math.pow(vc, r.spexp); // Bagnold (1977) stream power, as rtsed_bagnold.f
+  if (eqn === 2) {
+    // Kodatie (modified Simons-Li): t/m/day over the mean of the top and bottom widths
+    const [a, bb, c, d] = kodatie(r.bedD50 / 1000);
+    const qcych = a * Math.pow(vc, bb) * Math.pow(rchdep, c) * Math.pow(slope, d);
+    return ((qcych / qdin) * (topw + bottom)) / 2;
+  }
+  const w50 = (411 * Math.pow(r.bedD50 / 1000, 2)) / 3600; // fall velocity of the bed's D50 (m/s)
+  if (eqn === 3) {
+    // Molinas and Wu (2001): universal stream power
+    const l = Math.log10(rchdep / (r.bedD50 * 1e-6));
+    const psi = Math.pow(vc, 3) / ((2.65 - 1) * 9.81 * rchdep * w50 * l * l);
+    return ppmToTons((1430 * (0.86 + Math.sqrt(psi)) * Math.pow(psi, 1.5)) / (0.016 + psi));
+  }
+  // Yang's sand (bed D50 up to 2 mm) and gravel equations
+  const vsh = Math.sqrt(9.81 * rh * slope);
+  let v1 = (vsh * r.bedD50 * 1e-6) / 1.16e-6;
+  let v2: number;
+  if (v1 < 70) {
+    if (v1 < 1.2) v1 = 1.2;
+    v2 = 2.5 / (Math.log10(v1) - 0.06);
+  } else v2 = 2.05;
+  const v3 = (w50 * r.bedD50 * 1e-6) / 1.16e-6;
+  const v4 = vsh / w50;
+  let v56 = (vc * slope) / w50 - v2 * slope;
+  if (v56 <= 0) v56 = 1e-6;
+  const lg3 = Math.log10(v3), lg4 = Math.log10(v4), lg56 = Math.log10(v56);
+  const lc = r.bedD50 / 1000 <= 2
+    ? 5.435 - 0.286 * lg3 - 0.457 * lg4 + (1.799 - 0.409 * lg3 - 0.314 * lg4) * lg56
+    : 6.681 - 0.633 * lg3 - 4.816 * lg4 + (2.784 - 0.305 * lg3 - 0.282 * lg4) * lg56;
+  return ppmToTons(Math.pow(10, lc));
+}
+
+/** Channel sediment by particle size, CH_EQN 1–4 (rtsed_bagnold.f, rtsed_kodatie.f,
+ * rtsed_Molinas_Wu.f, rtsed_yangsand.f): the day's transport capacity against the concentration
+ * of the inflow plus the stored sediment; an excess capacity first re-entrains the channel's
+ * deposits (finest first), then erodes bank and bed in proportion to their potential rates
+ * (excess shear stress over the critical one, Eaton and Millar 2004 for the bank's share of
+ * shear; bank and bed material of their own sizes); each class then deposits by Einstein's
+ * equation with its fall velocity, silt and clay partly on the flood plain above bankfull. */
+function sedimentBySize(rs: ReachState, rtwtr: number, rcharea: number, rchdep: number, topw: number, sedin0: number, sizeIn: Float64Array | undefined, sizeOut: Float64Array | undefined): number {
+  const r = rs.r;
+  const cls = rs.sizeStor; // becomes the sediment in the reach today
+  if (sizeIn) for (let k = 0; k < NSIZE; k++) cls[k] += sizeIn[k]!;
+  else cls[SIZE.SIL] += sedin0;
+  let sedin = sedin0 + rs.sedStor;
+  if (sizeOut) sizeOut.fill(0);
+  if (!(rtwtr > 0 && rchdep > 0)) return 0;
+  const qdin = rtwtr + rs.stor;
+  if (qdin <= 0.01) {
+    // no routing without water: everything stays in the reach
+    rs.sedStor = sedin;
+    return 0;
+  }
+  const peak = (r.chEqn === 1 ? r.prf : 1) * (rtwtr / 86400);
+  let vc = rcharea < 0.01 ? 0.01 : peak / rcharea;
+  if (vc > 5) vc = 5;
+  const c = rs.chside;
+  const pbed = rs.bottom;
+  const sq = Math.sqrt(1 + c * c);
+  const pbank = 2 * rchdep * sq;
+  const rh = rcharea / (pbed + pbank);
+  let fpratio = 0;
+  let watdep = rchdep;
+  if (rchdep > r.chD) {
+    // water above bankfull: the share of the cross-section on the flood plain
+    fpratio = Math.max(0, (rcharea - rs.areaBf - r.chW2 * (rchdep - r.chD)) / rcharea);
+    watdep = r.chD;
+  }
+  // shear stress on bank and bed (Eaton and Millar 2004)
+  const sfBank = Math.pow(10, -1.4026 * Math.log10(pbed / pbank + 1.5) + 2.247);
+  const tou = 9800 * rchdep * r.chS2;
+  const tBank = (tou * (sfBank / 100) * (topw + pbed)) / sq / (4 * rchdep);
+  const tBed = tou * (1 - sfBank / 100) * (topw / (2 * pbed) + 0.5);
+  // potential bank and bed erosion (t/day): one bank erodes (meandering)
+  let bnkrte = Math.max(0, r.kdBnk * (tBank - r.tcBnk) * 1e-6) * r.chL2 * 1000 * (watdep * sq) * r.bnkBd * 86400;
+  let degrte = Math.max(0, r.kdBed * (tBed - r.tcBed) * 1e-6) * r.chL2 * 1000 * pbed * r.bedBd * 86400;
+  const bnkrt = bnkrte + degrte > 1e-6 ? Math.min(1, bnkrte / (bnkrte + degrte)) : 1;
+  const bedrt = 1 - bnkrt;
+  const cych = transportCapacity(r.chEqn, r, vc, rchdep, rh, topw, pbed, qdin);
+  const depnet = qdin * (cych - sedin / qdin);
+  const dep = rs.sizeDep;
+  let deg1 = 0;
+  const ero = [0, 0, 0, 0, 0, 0];
+  if (depnet <= 1e-6) {
+    bnkrte = 0;
+    degrte = 0;
+  } else if (depnet >= rs.depch) {
+    // all deposits re-entrained, the rest of the capacity erodes bank and bed
+    const eff = depnet - rs.depch;
+    if (eff * bnkrt <= bnkrte) bnkrte = eff * bnkrt;
+    if (eff * bedrt <= degrte) degrte = eff * bedrt;
+    deg1 = rs.depch;
+    for (let k = 0; k < NSIZE; k++) {
+      ero[k] = dep[k]! + bnkrte * r.bnkFr[k]! + degrte * r.bedFr[k]!;
+      dep[k] = 0;
+    }
+    rs.depch = 0;
+  } else {
+    // part of the deposits re-entrained: clay, silt, small aggregates, sand, large aggregates, gravel
+    bnkrte = 0;
+    degrte = 0;
+    rs.depch -= depnet;
+    deg1 = depnet;
+    let remain = depnet;
+    for (const k of [SIZE.CLA, SIZE.SIL, SIZE.SAG, SIZE.SAN, SIZE.LAG, SIZE.GRA]) {
+      const take = Math.min(dep[k]!, remain);
+      dep[k] -= take;
+      ero[k] = take;
+      remain -= take;
+      if (remain <= 0) break;
+    }
+  }
+  if (rs.depch < 1e-6) {
+    rs.depch = 0;
+    dep.fill(0);
+  }
+  // deposition of each class (Einstein): the fraction settling over the reach length
+  let depTot = 0;
+  for (let k = 0; k < NSIZE; k++) {
+    const x = Math.min(20, (1.055 * 1000 * r.chL2 * FALL[k]!) / (vc * rchdep));
+    const d = cls[k]! * Math.min(1 - Math.exp(-x), 1);
+    // silt and clay settle on the flood plain in proportion to the water there
+    const fp = k === SIZE.SIL || k === SIZE.CLA ? d * fpratio : 0;
+    rs.depfp += fp;
+    dep[k] += d - fp;
+    rs.depch += d - fp;
+    depTot += d;
+    cls[k] += ero[k]! - d;
+    if (cls[k]! < 0) cls[k] = 0;
+  }
+  sedin = sedin + degrte + bnkrte + deg1 - depTot;
+  if (sedin < 1e-6) {
+    sedin = 0;
+    cls.fill(0);
+  }
+  const outfract = Math.min(1, rtwtr / qdin);
+  let sedrch = sedin * outfract;
+  if (sedrch < 1e-6) sedrch = 0;
+  for (let k = 0; k < NSIZE; k++) {
+    const out = sedrch > 0 ? cls[k]! * outfract : 0;
+    if (sizeOut) sizeOut[k] = out;
+    cls[k] -= out;
+  }
+  rs.sedStor = sedin - sedrch;
+  if (rs.sedStor < 1e-6) {
+    rs.sedStor = 0;
+    cls.fill(0);
+  }
+  return sedrch;
 }
 

@@ -11,8 +11,8 @@ import { DayShared, runHrus } from './hru.ts';
 import { runOps } from './mgt.ts';
 import { Model } from './model.ts';
 import type { Acc } from './outputs.ts';
-import type { Project } from './project.ts';
-import { initReach, pointSource, routeReach, type ReachState } from './route.ts';
+import type { FigCommand, Project } from './project.ts';
+import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from './route.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { CT, HruPool, partition, resolveThreads } from './threads.ts';
@@ -99,6 +99,11 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   for (const cmd of p.fig) if ('out' in cmd) maxHyd = Math.max(maxHyd, cmd.out);
   const hydQ = new Float64Array(maxHyd + 1);
   const hydC = new Float64Array((maxHyd + 1) * NC);
+  // sediment by particle size along the hydrographs, kept only when a reach routes sizes (CH_EQN 1–4)
+  const bySize = [...p.reaches.values()].some((r) => r.chEqn > 0);
+  const hydP = bySize ? new Float64Array((maxHyd + 1) * NSIZE) : null;
+  const sizeIn = new Float64Array(NSIZE);
+  const sizeOut = new Float64Array(NSIZE);
   // reservoirs (routres), by fig.fig command; subbasin field capacity for the IRESCO 2 target
   const resStates = new Map<object, ReservoirState>();
   const resIndex = new Map<object, number>();
@@ -431,9 +436,11 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             const ic = cmd.inp * NC;
             const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
             const petR = sPetNoSnow[sIdx] ?? pet0;
-            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon);
+            if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
+            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined);
             hydQ[cmd.out] = res.out;
             hydC[oc + C.SED] = res.sedOut;
+            if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
             // nutrients are carried with the water and stored with it (no in-stream transformations)
             const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
             for (let k = 1; k < NC; k++) {
@@ -462,6 +469,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
             rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
           }
+          if (hydP && cmd.kind !== 'route') sizeHydrograph(cmd, hydP, hydC, m.subDet);
         }
         subLoad.fill(0);
         checkReachDay(rv, reachList, yr, jd);
@@ -607,5 +615,27 @@ class SaveConc {
     }
     this.fds.clear();
     return out;
+  }
+}
+
+/** The sediment by particle size (route.ts SIZE) of a fig.fig command's hydrograph, once the
+ * command has set its water and loads (`route` sets its own from the reach): a subbasin's
+ * sediment split by its detached fractions, sums for `add`, the inflow's mix scaled to what
+ * leaves for a pass-through or a reservoir (reservoir.ts settles sediment as a whole), silt for a
+ * point source (its files give a total only). */
+function sizeHydrograph(cmd: FigCommand, hydP: Float64Array, hydC: Float64Array, subDet: Float64Array): void {
+  if (!('out' in cmd)) return;
+  const o = cmd.out * NSIZE;
+  const sed = hydC[cmd.out * NC + C.SED];
+  if (cmd.kind === 'subbasin') {
+    for (let k = 0; k < NSIZE; k++) hydP[o + k] = sed * subDet[(cmd.sub - 1) * NSIZE + k];
+  } else if (cmd.kind === 'add') {
+    for (let k = 0; k < NSIZE; k++) hydP[o + k] = hydP[cmd.a * NSIZE + k] + hydP[cmd.b * NSIZE + k];
+  } else if (cmd.kind === 'pass' || cmd.kind === 'routres') {
+    let tot = 0;
+    for (let k = 0; k < NSIZE; k++) tot += hydP[cmd.inp * NSIZE + k];
+    for (let k = 0; k < NSIZE; k++) hydP[o + k] = tot > 1e-12 ? (sed * hydP[cmd.inp * NSIZE + k]) / tot : k === SIZE.SIL ? sed : 0;
+  } else if (cmd.kind === 'rec') {
+    for (let k = 0; k < NSIZE; k++) hydP[o + k] = k === SIZE.SIL ? sed : 0;
   }
 }

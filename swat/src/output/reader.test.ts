@@ -2,7 +2,7 @@
 // the column table, and reading speed on a file of a few tens of MB.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import {
   detectPrintSettings,
   parseCioOutputSettings,
@@ -13,14 +13,14 @@ import {
 } from './index.ts';
 import { julianDay, monthDay } from './reader.ts';
 
-const lrew = (period: string, file: string): string => sharedData('lrew_swat2012', 'outputs_rev637', period, file);
+const lrew = (period: string, file: string): string => fixturePath('lrew_swat2012', 'outputs_rev637', period, file);
 
 describe('file.cio output settings', () => {
   it('reads right-justified (ArcSWAT) and left-justified (HAWQS) values', () => {
     expect(parseCioOutputSettings(readFileSync(lrew('daily', 'file.cio'), 'latin1'))).toEqual({
       nbyr: 13, iyr: 2000, idaf: 1, idal: 366, iprint: 1, nyskip: 10, icalen: 1,
     });
-    expect(parseCioOutputSettings(readFileSync(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'file.cio'), 'latin1'))).toEqual({
+    expect(parseCioOutputSettings(readFileSync(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'file.cio'), 'latin1'))).toEqual({
       nbyr: 5, iyr: 1981, idaf: 1, idal: 365, iprint: 1, nyskip: 2, icalen: 1,
     });
   });

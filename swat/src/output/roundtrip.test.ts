@@ -2,7 +2,7 @@
 // row, write the file back, and require the same bytes; spot-check values read by eye.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatOutputFile, parseOutputRows } from './index.ts';
 import type { OutputFileKind, PrintCode } from './types.ts';
 
@@ -38,7 +38,7 @@ const CASES: Case[] = [
 describe('round trip of real output files', () => {
   for (const c of CASES) {
     it(`${c.path.join('/')} reads as rev ${c.rev} ${c.layout} and writes back byte-identical`, () => {
-      const text = readFileSync(sharedData(...c.path), 'latin1');
+      const text = readFileSync(fixturePath(...c.path), 'latin1');
       const { header, rows, iprint, icalen } = parseOutputRows(text, { kind: c.kind });
       expect(header.rev).toBe(c.rev);
       expect(header.layout.id).toBe(c.layout);
@@ -57,14 +57,14 @@ describe('round trip of real output files', () => {
 });
 
 describe('values read by position (checked by eye against the files)', () => {
-  const expected = JSON.parse(readFileSync(sharedData('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8')) as {
+  const expected = JSON.parse(readFileSync(fixturePath('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8')) as {
     output_rch_avg_annual: Record<string, { years: number; AREAkm2: number; FLOW_INcms: number; FLOW_OUTcms: number }>;
     daily_output_rch_rows: number;
   };
 
   it('average annual reach flows of the monthly and yearly runs match expected_summary.json', () => {
     for (const period of ['monthly', 'yearly']) {
-      const { rows } = parseOutputRows(readFileSync(sharedData(...lrew(period, 'output.rch')), 'latin1'));
+      const { rows } = parseOutputRows(readFileSync(fixturePath(...lrew(period, 'output.rch')), 'latin1'));
       const averages = rows.filter((r) => r.period === 'average');
       expect(averages.map((r) => r.unit)).toEqual([1, 2, 3]);
       for (const r of averages) {
@@ -79,7 +79,7 @@ describe('values read by position (checked by eye against the files)', () => {
   });
 
   it('daily output.rch: dates from MO DA YR and values of the first row', () => {
-    const { rows } = parseOutputRows(readFileSync(sharedData(...lrew('daily', 'output.rch')), 'latin1'));
+    const { rows } = parseOutputRows(readFileSync(fixturePath(...lrew('daily', 'output.rch')), 'latin1'));
     expect(rows.length).toBe(expected.daily_output_rch_rows);
     const first = rows[0]!;
     expect([first.unit, first.year, first.month, first.day, first.julianDay]).toEqual([1, 2010, 1, 1, 1]);
@@ -94,7 +94,7 @@ describe('values read by position (checked by eye against the files)', () => {
   });
 
   it('monthly output.sub: area touching MON is split by position; year and average rows resolved', () => {
-    const { rows } = parseOutputRows(readFileSync(sharedData(...lrew('monthly', 'output.sub')), 'latin1'));
+    const { rows } = parseOutputRows(readFileSync(fixturePath(...lrew('monthly', 'output.sub')), 'latin1'));
     // BIGSUB   1        0    1.87822E+01    11.900     0.300    63.591    21.289
     const r = rows[0]!;
     expect([r.unit, r.period, r.year, r.month, r.area]).toEqual([1, 'month', 2003, 1, 8.7822]);
@@ -112,7 +112,7 @@ describe('values read by position (checked by eye against the files)', () => {
   });
 
   it('daily rev 637 output.sub: e10.3 values, chlorophyll 1x,e10.5, trailing SUB number', () => {
-    const { rows, header } = parseOutputRows(readFileSync(sharedData(...lrew('daily', 'output.sub')), 'latin1'));
+    const { rows, header } = parseOutputRows(readFileSync(fixturePath(...lrew('daily', 'output.sub')), 'latin1'));
     expect(header.columns).toHaveLength(22);
     // BIGSUB   1        0  1  1 2010 .87822E+01 0.500E+00 0.000E+00 0.101E+01 0.718E+00 0.190E+03
     const r = rows[0]!;
@@ -121,7 +121,7 @@ describe('values read by position (checked by eye against the files)', () => {
   });
 
   it('output.hru: unit identity, bacteria fields 11 wide, e10.3 block, f10.3 tail', () => {
-    const { rows } = parseOutputRows(readFileSync(sharedData(...lrew('daily', 'output.hru')), 'latin1'));
+    const { rows } = parseOutputRows(readFileSync(fixturePath(...lrew('daily', 'output.hru')), 'latin1'));
     const r = rows[0]!;
     // CORN    1 000010001    1    0  1  1 2010 .18540E+00     0.500 ...
     expect([r.lulc, r.unit, r.gis, r.sub, r.mgt, r.year, r.month, r.day]).toEqual(['CORN', 1, '000010001', 1, 0, 2010, 1, 1]);
@@ -138,7 +138,7 @@ describe('values read by position (checked by eye against the files)', () => {
   });
 
   it('rev 670 output.sub widens SUB to i5 and adds QTILEmm/TVAPkg/ha', () => {
-    const { rows, header } = parseOutputRows(readFileSync(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.sub'), 'latin1'));
+    const { rows, header } = parseOutputRows(readFileSync(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.sub'), 'latin1'));
     expect(header.columns.slice(-2)).toEqual(['QTILEmm', 'TVAPkg/ha']);
     // BIGSUB    1        0  1  1 1983 .45201E+04 0.100E+00 ...
     const r = rows[0]!;
@@ -150,8 +150,8 @@ describe('values read by position (checked by eye against the files)', () => {
 
 describe('period detection', () => {
   it('rev 681 julian-day HRU rows get dates from file.cio (IYR 1990 + NYSKIP 1)', () => {
-    const text = readFileSync(sharedData('rev_variants', 'rev681_SWATShiny', 'output.hru'), 'latin1');
-    const cio = readFileSync(sharedData('rev_variants', 'rev681_SWATShiny', 'file.cio'), 'latin1');
+    const text = readFileSync(fixturePath('rev_variants', 'rev681_SWATShiny', 'output.hru'), 'latin1');
+    const cio = readFileSync(fixturePath('rev_variants', 'rev681_SWATShiny', 'file.cio'), 'latin1');
     const bare = parseOutputRows(text);
     expect(bare.rows[0]!.julianDay).toBe(1);
     expect(bare.rows[0]!.year).toBeNull();
@@ -167,8 +167,8 @@ describe('period detection', () => {
   });
 
   it('monthly rows get their year with file.cio without waiting for the year row', () => {
-    const text = readFileSync(sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'output.rch.head300'), 'latin1');
-    const cio = readFileSync(sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'file.cio'), 'latin1');
+    const text = readFileSync(fixturePath('rev_variants', 'rev664_pso_ga_parall_swat', 'output.rch.head300'), 'latin1');
+    const cio = readFileSync(fixturePath('rev_variants', 'rev664_pso_ga_parall_swat', 'file.cio'), 'latin1');
     const a = parseOutputRows(text);
     const b = parseOutputRows(text, { cio });
     expect(b.rows.map((r) => `${r.period}:${r.year}:${r.month}`)).toEqual(a.rows.map((r) => `${r.period}:${r.year}:${r.month}`));

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatAveAnnualBasinLines, formatOutputStd, parseOutputStd, readOutputStd } from './index.ts';
 
-const lrewStd = (period: string): string => sharedData('lrew_swat2012', 'outputs_rev637', period, 'output.std');
-const expected = JSON.parse(readFileSync(sharedData('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8')) as {
+const lrewStd = (period: string): string => fixturePath('lrew_swat2012', 'outputs_rev637', period, 'output.std');
+const expected = JSON.parse(readFileSync(fixturePath('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8')) as {
   output_std_ave_annual_basin: Record<string, number>;
 };
 
@@ -66,7 +66,7 @@ describe('output.std reader', () => {
   });
 
   it('tolerates rev 670 (HAWQS): counts, tile flow, bacteria units', async () => {
-    const std = await readOutputStd(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.std'));
+    const std = await readOutputStd(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.std'));
     expect(std.rev).toBe(670);
     expect(std.years).toBe(5);
     expect(std.areaKm2).toBe(28475.419);

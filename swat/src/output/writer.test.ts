@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import {
   buildOutputHeader,
   columnsFromPrintList,
@@ -20,7 +20,7 @@ import {
 } from './index.ts';
 import type { OutputFileKind, OutputRowInput, OutputWriterOptions } from './types.ts';
 
-const lrew = (period: string, file: string): string => sharedData('lrew_swat2012', 'outputs_rev637', period, file);
+const lrew = (period: string, file: string): string => fixturePath('lrew_swat2012', 'outputs_rev637', period, file);
 const lines = (path: string): string[] => readFileSync(path, 'latin1').split('\n');
 const LREW_TITLE: [string, string, string] = ['General Input/Output section (file.cio):', '11/27/2018 12:00:00 AM ARCGIS-SWAT interface AV', ''];
 const BANNER_637 = 'SWAT May 6 2015    VER 2015/Rev 637';
@@ -41,8 +41,8 @@ describe('headers for new files', () => {
     ['sub', lrew('yearly', 'output.sub'), { iprint: 2 }],
     ['hru', lrew('daily', 'output.hru'), { iprint: 1, icalen: 1 }],
     ['hru', lrew('monthly', 'output.hru'), { iprint: 0 }],
-    ['rch', sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'output.rch.head300'), { iprint: 0, rev: 664 }],
-    ['sub', sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'output.sub.head300'), { iprint: 0, rev: 664 }],
+    ['rch', fixturePath('rev_variants', 'rev664_pso_ga_parall_swat', 'output.rch.head300'), { iprint: 0, rev: 664 }],
+    ['sub', fixturePath('rev_variants', 'rev664_pso_ga_parall_swat', 'output.sub.head300'), { iprint: 0, rev: 664 }],
   ];
   for (const [file, path, opts] of cases) {
     it(`default ${file} header (rev ${opts.rev ?? 637}, IPRINT ${opts.iprint}) equals ${path.split('/').slice(-2).join('/')}`, () => {
@@ -52,12 +52,12 @@ describe('headers for new files', () => {
   }
 
   it('file.cio print lists select columns (HAWQS rev 670 prints HRU variables 1–20)', () => {
-    const cio = readFileSync(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'file.cio'), 'latin1');
+    const cio = readFileSync(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'file.cio'), 'latin1');
     const lists = parseCioPrintLists(cio);
     const columns = columnsFromPrintList('hru', lists.hru, 670);
     expect(columns).toHaveLength(20);
     const header = buildOutputHeader('hru', { iprint: 1, icalen: 1, rev: 670, columns });
-    expect(header.headerLine).toBe(lines(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.hru'))[8]);
+    expect(header.headerLine).toBe(lines(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.hru'))[8]);
     // All-zero list: every variable.
     expect(columnsFromPrintList('rch', lists.rch, 670)).toHaveLength(46);
     expect(columnsFromPrintList('sub', lists.sub, 670)).toHaveLength(24);
@@ -69,7 +69,7 @@ describe('streaming writers reproduce SWAT files', () => {
     ['rch', lrew('daily', 'output.rch')],
     ['sub', lrew('daily', 'output.sub')],
     ['hru', lrew('monthly', 'output.hru')],
-    ['sub', sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.sub')],
+    ['sub', fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', 'output.sub')],
   ];
   for (const [file, path] of files) {
     it(`rows of ${path.split('/').slice(-2).join('/')} streamed to a path give the same bytes`, async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/hw-swat', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'hw-swat-post-'));
@@ -21,7 +21,7 @@ function write(name: string, text: string): string {
   return p;
 }
 
-const prt = readFileSync(sharedData('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1');
+const prt = readFileSync(fixturePath('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1');
 const listing = prt.slice(prt.indexOf('I N P U T   D A T A   L I S T I N G'), prt.indexOf('Explanation'));
 const peaks = [...listing.matchAll(/^\s+(\d{4})\s+([\d.]+)\s*$/gm)].map((m) => `${m[1]},${m[2]}`);
 
@@ -74,7 +74,7 @@ describe('hw-swat ffa', () => {
   });
 
   it('--method ema with a historic period reproduces PeakfqSA (Big Sandy River)', () => {
-    const spc = readFileSync(sharedData('reference', 'TestCase02.spc'), 'latin1');
+    const spc = readFileSync(fixturePath('reference', 'TestCase02.spc'), 'latin1');
     const rows = [...spc.matchAll(/^Q\s+(\d{4})\s+([\d.]+)/gm)].map((m) => `${m[1]},${m[2]}`);
     const csv = write('tc02.csv', ['year,peak', ...rows].join('\n'));
     const r = hwSwat('ffa', '--input', csv, '--method', 'ema', '--thresholds', '1897-1929:18500,1930-1973:0', '--gen-skew', '-0.5', '--skew', 'generalized', '--return-periods', '2,10,100', '--json');
@@ -116,7 +116,7 @@ describe('hw-swat ffa', () => {
 });
 
 describe('hw-swat baseflow', () => {
-  const bass = readFileSync(sharedData('reference', 'BassRiver@Loch.csv'), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const bass = readFileSync(fixturePath('reference', 'BassRiver@Loch.csv'), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
   const bassCsv = write('bass.csv', ['date,flow', ...bass.map((q, i) => `${new Date(Date.UTC(1990, 0, 1 + i)).toISOString().slice(0, 10)},${q}`)].join('\n'));
 
   it('Lyne–Hollick on Bass River: BFI 0.1965759', () => {
@@ -164,7 +164,7 @@ describe('hw-swat baseflow', () => {
 });
 
 describe('hw-swat cequal', () => {
-  const daily = sharedData('lrew_swat2012', 'outputs_rev637', 'daily');
+  const daily = fixturePath('lrew_swat2012', 'outputs_rev637', 'daily');
 
   it('writes QIN/TIN/CIN per reach', async () => {
     const { parseW2File } = await import('./cequal/w2file.ts');
@@ -195,7 +195,7 @@ describe('hw-swat cequal', () => {
       [['--dir', daily, '--type', 'HRU', '--out', tmp], /--type must be one of RCH, SUB/],
       [['--dir', daily, '--out', tmp], /missing required option --type/],
       [['--dir', daily, '--type', 'RCH'], /missing required option --out/],
-      [['--dir', sharedData('lrew_swat2012', 'outputs_rev637', 'monthly'), '--type', 'RCH', '--out', tmp], /need daily SWAT output/],
+      [['--dir', fixturePath('lrew_swat2012', 'outputs_rev637', 'monthly'), '--type', 'RCH', '--out', tmp], /need daily SWAT output/],
       [['--dir', daily, '--type', 'RCH', '--subbasins', '4', '--out', tmp], /reach 4 is not in the SWAT output/],
       [['--dir', daily, '--type', 'RCH', '--subbasins', 'a,b', '--out', tmp], /comma-separated list/],
       [['--dir', join(tmp, 'nothing'), '--type', 'RCH', '--out', tmp], /not a folder/],
@@ -209,10 +209,10 @@ describe('hw-swat cequal', () => {
 });
 
 describe('hw-swat check', () => {
-  const yearly = sharedData('lrew_swat2012', 'outputs_rev637', 'yearly');
+  const yearly = fixturePath('lrew_swat2012', 'outputs_rev637', 'yearly');
 
   it('JSON response: setup and the 10 sections, each with warnings', () => {
-    const r = hwSwat('check', '--dir', yearly, '--txtinout', sharedData('lrew_swat2012', 'TxtInOut'), '--json');
+    const r = hwSwat('check', '--dir', yearly, '--txtinout', fixturePath('lrew_swat2012', 'TxtInOut'), '--json');
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j)).toEqual(['setup', 'hydrology', 'sediment', 'nitrogenCycle', 'phosphorusCycle', 'plantGrowth', 'landscapeNutrientLosses', 'landUseSummary', 'instreamProcesses', 'pointSources', 'reservoirs']);
@@ -242,7 +242,7 @@ describe('hw-swat check', () => {
       [['--dir', yearly, '--subbasin', '-1'], /--subbasin must be a whole number/],
       [['--dir', yearly, '--subbasin', '1.5'], /--subbasin must be a whole number/],
       [['--dir', yearly, '--subbasin', '12'], /subbasin 12 is not in this run/],
-      [['--dir', sharedData('lrew_swat2012', 'TxtInOut')], /no output.std/],
+      [['--dir', fixturePath('lrew_swat2012', 'TxtInOut')], /no output.std/],
       [[], /missing required option --dir/],
     ];
     for (const [args, msg] of cases) {

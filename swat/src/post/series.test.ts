@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { loadRunOutputs } from './run-dir.ts';
 import { annualMaximaOfUnit, dailySeries } from './series.ts';
 import { separateBaseflow } from './baseflow/separate.ts';
 import { bulletin17b } from './ffa/b17b.ts';
 
 describe('daily series from SWAT output (LREW daily output.rch)', () => {
-  const rch = loadRunOutputs(sharedData('lrew_swat2012', 'outputs_rev637', 'daily'), { rch: true }).rch!;
+  const rch = loadRunOutputs(fixturePath('lrew_swat2012', 'outputs_rev637', 'daily'), { rch: true }).rch!;
 
   it('FLOW_OUTcms of reach 3, 2010-2012', () => {
     const s = dailySeries(rch, 3);
@@ -31,7 +31,7 @@ describe('daily series from SWAT output (LREW daily output.rch)', () => {
   });
 
   it('refuses monthly output and unknown units', () => {
-    const monthly = loadRunOutputs(sharedData('lrew_swat2012', 'outputs_rev637', 'monthly'), { rch: true }).rch!;
+    const monthly = loadRunOutputs(fixturePath('lrew_swat2012', 'outputs_rev637', 'monthly'), { rch: true }).rch!;
     expect(() => dailySeries(monthly, 1)).toThrow(/daily/);
     expect(() => dailySeries(rch, 8)).toThrow(/no daily rows/);
   });

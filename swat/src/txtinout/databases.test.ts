@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import {
   formatFertDat,
   formatPestDat,
@@ -16,7 +16,7 @@ import {
 
 const read = (set: 'lrew' | 'hawqs', f: string) =>
   readFileSync(
-    set === 'lrew' ? sharedData('lrew_swat2012', 'TxtInOut', f) : sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', f),
+    set === 'lrew' ? fixturePath('lrew_swat2012', 'TxtInOut', f) : fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', f),
     'latin1',
   );
 
@@ -32,7 +32,7 @@ describe('databases', () => {
   });
 
   it('reads crop.dat, the database under its old name (rev 664)', () => {
-    const p = parsePlantDat(readFileSync(sharedData('rev_variants', 'rev664_pso_ga_parall_swat', 'crop.dat'), 'latin1'));
+    const p = parsePlantDat(readFileSync(fixturePath('rev_variants', 'rev664_pso_ga_parall_swat', 'crop.dat'), 'latin1'));
     expect(p).toHaveLength(120);
     expect(p[0]).toMatchObject({ CPNM: 'AGRL', BIO_E: 33.5, CNYLD: 0.0199 });
     expect(p[119]).toMatchObject({ ICNUM: 120, CPNM: 'ICES', IDC: 6 });

@@ -1,7 +1,7 @@
 // fig.fig, .sol, .chm, .wgn, .wus, .swq: fixed-format files read by position.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatFig, parseFig } from './fig.ts';
 import { formatSol, parseSol } from './sol.ts';
 import { formatChm, parseChm } from './chm.ts';
@@ -9,8 +9,8 @@ import { formatWgn, parseWgn } from './wgn.ts';
 import { formatWus, parseWus } from './wus.ts';
 import { formatSwq, parseSwq } from './swq.ts';
 
-const lrew = (f: string) => readFileSync(sharedData('lrew_swat2012', 'TxtInOut', f), 'latin1');
-const hawqs = (f: string) => readFileSync(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', f), 'latin1');
+const lrew = (f: string) => readFileSync(fixturePath('lrew_swat2012', 'TxtInOut', f), 'latin1');
+const hawqs = (f: string) => readFileSync(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', f), 'latin1');
 
 describe('fig.fig', () => {
   it('reads the LREW routing: subbasins 1 and 2 drain to 3', () => {

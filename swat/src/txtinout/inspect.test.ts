@@ -1,6 +1,6 @@
 // hw-swat inspect (src/cli/inspect.ts) on the real projects.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { run, summarize } from '../cli/inspect.ts';
 import { readTxtInOut } from './project.ts';
 
@@ -17,7 +17,7 @@ function capture(): { out: () => string; err: () => string } {
 describe('hw-swat inspect', () => {
   it('prints a JSON summary of LREW', async () => {
     const c = capture();
-    const code = await run([sharedData('lrew_swat2012', 'TxtInOut')]);
+    const code = await run([fixturePath('lrew_swat2012', 'TxtInOut')]);
     vi.restoreAllMocks();
     expect(code).toBe(0);
     const s = JSON.parse(c.out());
@@ -44,7 +44,7 @@ describe('hw-swat inspect', () => {
   });
 
   it('summarizes the HAWQS subset (reservoirs, point sources)', async () => {
-    const p = await readTxtInOut(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset'), { weather: false });
+    const p = await readTxtInOut(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset'), { weather: false });
     const s = summarize(p, 'x') as { counts: Record<string, number>; print: Record<string, unknown> };
     expect(s.counts).toMatchObject({ subbasinsInFig: 8, subbasins: 1, hrus: 135, hrusRead: 1, reaches: 8, reservoirs: 6, inlets: 8 });
     expect(s.print.hruVariables).toHaveLength(20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatBsn, parseBsn } from './bsn.ts';
 import { formatCio, parseCio } from './cio.ts';
 import { formatHru, parseHru } from './hru.ts';
@@ -12,8 +12,8 @@ import { schemaDefaults } from './keyed.ts';
 import { BSN_SCHEMA, GW_SCHEMA } from './schemas.ts';
 import type { Bsn, Gw } from './types.ts';
 
-const lrew = (f: string) => readFileSync(sharedData('lrew_swat2012', 'TxtInOut', f), 'latin1');
-const hawqs = (f: string) => readFileSync(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', f), 'latin1');
+const lrew = (f: string) => readFileSync(fixturePath('lrew_swat2012', 'TxtInOut', f), 'latin1');
+const hawqs = (f: string) => readFileSync(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', f), 'latin1');
 
 describe('keyed files (value | NAME)', () => {
   it('reads right-justified ArcSWAT and left-justified HAWQS lines alike', () => {
@@ -191,13 +191,13 @@ describe('file.cio of other revisions', () => {
       ['rev664_pso_ga_parall_swat', 9, 1987, 'crop.dat'],
       ['rev681_SWATShiny', 8, 1990, 'plant.dat'],
     ] as const) {
-      const text = readFileSync(sharedData('rev_variants', dir, 'file.cio'), 'latin1');
+      const text = readFileSync(fixturePath('rev_variants', dir, 'file.cio'), 'latin1');
       const c = parseCio(text);
       expect([c.NBYR, c.IYR, c.PLANTDB]).toEqual([nbyr, iyr, plantdb]);
       const norm = (s: string) => s.split(/\r?\n/).map((l) => l.trimEnd()).join('\n').trimEnd();
       expect(norm(formatCio(c))).toBe(norm(text));
     }
-    const c681 = parseCio(readFileSync(sharedData('rev_variants', 'rev681_SWATShiny', 'file.cio'), 'latin1'));
+    const c681 = parseCio(readFileSync(fixturePath('rev_variants', 'rev681_SWATShiny', 'file.cio'), 'latin1'));
     expect([c681.IDAF, c681.IDAL, c681.NSTOT, c681.IMGT]).toEqual([75, 59, 2, 1]);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatMgt, formatOperation, operationsByYear, OPERATION_FIELDS, parseMgt, parseOperation } from './mgt.ts';
 import type { MgtOperation, MgtOperationCode } from './types.ts';
 
-const lrew = (f: string) => readFileSync(sharedData('lrew_swat2012', 'TxtInOut', f), 'latin1');
+const lrew = (f: string) => readFileSync(fixturePath('lrew_swat2012', 'TxtInOut', f), 'latin1');
 
 describe('.mgt', () => {
   it('reads the general part and the whole schedule of an ArcSWAT file', () => {

@@ -3,12 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { readTxtInOut, writeTxtInOut } from './project.ts';
 import type { SwatProject } from './types.ts';
 
-const LREW = () => sharedData('lrew_swat2012', 'TxtInOut');
-const HAWQS = () => sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset');
+const LREW = () => fixturePath('lrew_swat2012', 'TxtInOut');
+const HAWQS = () => fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset');
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'hw-txtinout-'));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatLwq, formatRes, parseLwq, parseRes } from './index.ts';
 
-const HAWQS = (f: string) => sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset', f);
+const HAWQS = (f: string) => fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset', f);
 
 describe('.res / .lwq', () => {
   it('reads the HAWQS reservoir and its water quality typed, and writes them back', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sharedData } from '../../test/shared-data.ts';
+import { fixturePath } from '../../test/fixtures.ts';
 import { formatPcp, formatSeries, formatTmp, parsePcp, parseSeries, parseTmp } from './weather.ts';
 
-const lrew = (f: string) => readFileSync(sharedData('lrew_swat2012', 'TxtInOut', f), 'latin1');
+const lrew = (f: string) => readFileSync(fixturePath('lrew_swat2012', 'TxtInOut', f), 'latin1');
 
 describe('weather files', () => {
   it('reads a pcp file with three stations and its header', () => {

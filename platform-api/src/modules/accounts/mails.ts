@@ -64,3 +64,23 @@ export function tierRequestMail(adminEmail: string, user: { userName: string; em
     `Estimated duration: ${time}`,
   ]);
 }
+
+/** An administrator denied the registration (spec 3 §4: pending → denied); the reason is theirs. */
+export function deniedMail(user: { email: string; userName: string; firstName: string }, reason: string, site: string): Mail {
+  return mail(user.email, `${site}: your account request was not approved`, [
+    `Hello ${user.firstName || user.userName},`,
+    `Your request for a ${site} account (${user.userName}) was not approved, and the account has been removed.`,
+    ...(reason ? [`Reason: ${reason}`] : []),
+  ]);
+}
+
+/** Someone used this account's user name or address on the public registration form (which
+ * answers as if an account was created, so it tells nobody which accounts exist). */
+export function registrationAttemptMail(config: Pick<Config, 'publicUrl'>, user: { email: string; userName: string; firstName: string }, matched: { userName: boolean; email: boolean }, site: string): Mail {
+  const what = matched.userName && matched.email ? 'your user name and email address' : matched.userName ? 'your user name' : 'your email address';
+  return mail(user.email, `${site}: someone tried to register with ${what}`, [
+    `Hello ${user.firstName || user.userName},`,
+    `Someone just tried to create a new ${site} account with ${what}. You already have an account (${user.userName}), so no new account was created.`,
+    'If it was you, log in with your existing account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
+  ], { url: `${base(config)}/`, text: `Go to ${site}` });
+}

@@ -4,12 +4,13 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser, requireAdmin, requireUser, tokenFrom } from '../../http/auth.ts';
+import { currentUser, requireUser, tokenFrom } from '../../http/auth.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import type { User } from '../users/models.ts';
 import { captchaConfig } from './captcha.ts';
 import { locationData } from './location.ts';
 import * as svc from './service.ts';
+import * as adminUsers from '../admin-users/service.ts';
 
 const text = (msg = ACCOUNT_MESSAGES.required) => z.string({ error: msg }).trim().min(1, msg);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -88,7 +89,10 @@ export function register(router: Router, deps: AppDeps): void {
 
   router.delete('/account/delete', requireUser, async (ctx) => {
     const userId = query(ctx, 'userId');
-    await svc.deleteAccount(deps, currentUser(ctx), userId ? intParam(userId) : undefined);
+    const target = userId ? intParam(userId) : undefined;
+    // Another user's account: the administrators' deletion (spec 3 §6, recorded in the audit log).
+    if (target !== undefined && target !== currentUser(ctx).id) await adminUsers.deleteUser(deps, currentUser(ctx), target);
+    else await svc.deleteAccount(deps, currentUser(ctx), target);
     ctx.status = 204;
   });
 
@@ -115,20 +119,6 @@ export function register(router: Router, deps: AppDeps): void {
     await svc.deleteNotification(deps, currentUser(ctx), intParam(ctx.params.id));
     ctx.status = 204;
   });
-
-  // ── administrators (spec 3 §7) ──
-  router.get('/admin/users/pending', requireAdmin, async (ctx) => {
-    ctx.body = await svc.pendingUsers();
-  });
-
-  router.get('/admin/users/approve', requireAdmin, async (ctx) => {
-    await svc.approveUser(deps, intParam(query(ctx, 'id')));
-    ctx.body = { message: 'The account has been approved.' };
-  });
-
-  router.post('/admin/users', requireAdmin, async (ctx) => {
-    const user = await svc.registerUser(deps, ctx.request.body, { byAdmin: true });
-    ctx.status = 201;
-    ctx.body = { id: user.id, userName: user.userName };
-  });
+  // The administrators' calls (admin/users/pending, approve, POST admin/users) are in
+  // modules/admin-users with the rest of the admin area's user management.
 }

@@ -21,6 +21,7 @@ import { InputError, NotAllowedError, NotFoundError, NotSignedInError } from '@h
 import type { Mail } from '../../mail/outbox.ts';
 import { queueMail } from '../../mail/job.ts';
 import { SiteText } from '../site/models.ts';
+import { lockedNow } from '../admin-users/models.ts';
 import { Tier } from '../tiers/models.ts';
 import { listPublicTiers } from '../tiers/service.ts';
 import { User, type Role } from '../users/models.ts';
@@ -30,15 +31,15 @@ import { consumeLinkCode, consumeMfaCode, forgetDevices, isRememberedDevice, iss
 import { locationData, organizationCategories, COUNTRIES, US_STATES } from './location.ts';
 import * as mails from './mails.ts';
 import { Notification, TierRequest } from './models.ts';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.ts';
+import { clearFailures, countAttempt, throttleKeys } from '../auth/throttle.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'bus' | 'tokens' | 'log'>;
 
-async function siteName(trx?: Knex): Promise<string> {
+export async function siteName(trx?: Knex): Promise<string> {
   return (await SiteText.query(trx as Knex.Transaction).findById('siteName'))?.value || 'Headwater';
 }
 
-async function send(deps: Deps, list: Mail[]): Promise<void> {
+export async function send(deps: Deps, list: Mail[]): Promise<void> {
   for (const m of list) await queueMail(deps, m);
 }
 
@@ -62,14 +63,14 @@ function fail(errors: FieldErrorMap): void {
   if (Object.keys(errors).length) throw new InputError(errors);
 }
 
-async function emailInUse(trx: Knex, email: string, exceptUserId?: number): Promise<boolean> {
+export async function emailInUse(trx: Knex, email: string, exceptUserId?: number): Promise<boolean> {
   const q = User.query(trx as Knex.Transaction).whereRaw('lower(email) = lower(?)', [email]);
   if (exceptUserId) q.whereNot('id', exceptUserId);
   return !!(await q.first());
 }
 
 /** Server-side checks of the pick lists (a country, state or category that is not offered). */
-async function checkLists(trx: Knex, r: { country: string; state: string | null; organizationCategory: string }, errors: FieldErrorMap): Promise<void> {
+export async function checkLists(trx: Knex, r: { country: string; state: string | null; organizationCategory: string }, errors: FieldErrorMap): Promise<void> {
   if (r.country && !COUNTRIES.includes(r.country)) (errors.country ??= []).push('Please select a country from the list.');
   if (r.state && !US_STATES.includes(r.state)) (errors.state ??= []).push('Please select a state from the list.');
   if (r.organizationCategory && !(await organizationCategories(trx as Knex.Transaction)).includes(r.organizationCategory)) (errors.organizationCategory ??= []).push('Please select a category from the list.');
@@ -81,17 +82,33 @@ export type RegisterOptions = { byAdmin?: boolean; remoteIp?: string };
 
 /** POST account/register (captcha, e-mail confirmation, role Pending) and POST admin/users
  * (no captcha, no confirmation, approved at once). Same validation (spec 3 §5). */
-export async function registerUser(deps: Deps, body: unknown, opts: RegisterOptions = {}): Promise<User> {
+/** The new account; undefined when the public form named an existing account (answered the same). */
+export async function registerUser(deps: Deps, body: unknown, opts: RegisterOptions & { byAdmin: true }): Promise<User>;
+export async function registerUser(deps: Deps, body: unknown, opts?: RegisterOptions): Promise<User | undefined>;
+export async function registerUser(deps: Deps, body: unknown, opts: RegisterOptions = {}): Promise<User | undefined> {
   const r = normalizeRegistration(body);
   const errors = validateRegistration(r);
   const { user, mail } = await deps.db.transaction(async (trx) => {
     await checkLists(trx, r, errors);
-    if (r.userName && !errors.userName && (await findByUserName(r.userName, trx))) (errors.userName ??= []).push(ACCOUNT_MESSAGES.userNameTaken);
-    if (r.email && !errors.email && (await emailInUse(trx, r.email))) (errors.email ??= []).push(ACCOUNT_MESSAGES.emailTaken);
+    // Administrators are told a name or address is taken; the public form is not (issue 23: it
+    // told anyone which accounts exist). It answers as for a new account and the existing
+    // account's owner hears of the attempt by e-mail.
+    const takenName = r.userName && !errors.userName ? await findByUserName(r.userName, trx) : undefined;
+    const takenEmail = r.email && !errors.email ? await User.query(trx).whereRaw('lower(email) = lower(?)', [r.email]).first() : undefined;
+    if (opts.byAdmin) {
+      if (takenName) (errors.userName ??= []).push(ACCOUNT_MESSAGES.userNameTaken);
+      if (takenEmail) (errors.email ??= []).push(ACCOUNT_MESSAGES.emailTaken);
+    }
     if (!opts.byAdmin && !Object.keys(errors).length && !(await verifyCaptcha(deps.config, r.recaptchaToken, opts.remoteIp, trx))) {
       (errors.recaptchaToken ??= []).push(ACCOUNT_MESSAGES.captchaFailed);
     }
     fail(errors);
+    if (takenName || takenEmail) {
+      await hashPassword(r.password); // the time a new account's hash takes: no timing hint either
+      const site = await siteName(trx);
+      const owners = [...new Map([takenName, takenEmail].filter((u): u is User => !!u).map((u) => [u.id, u])).values()];
+      return { user: undefined, mail: owners.map((o) => mails.registrationAttemptMail(deps.config, o, { userName: o.id === takenName?.id, email: o.id === takenEmail?.id }, site)) };
+    }
     const tier = await Tier.query(trx).where('isDefault', true).first();
     const created = await createUser(
       { userName: r.userName, email: r.email, password: r.password, firstName: r.firstName, lastName: r.lastName, roles: opts.byAdmin ? ['Registered'] : ['Pending'], emailConfirmed: !!opts.byAdmin, tierId: tier?.id ?? null },
@@ -106,10 +123,10 @@ export async function registerUser(deps: Deps, body: unknown, opts: RegisterOpti
     });
     if (opts.byAdmin) return { user, mail: undefined };
     const code = await issueCode(trx, user.id, 'confirm');
-    return { user, mail: mails.confirmationMail(deps.config, user, code, await siteName(trx)) };
+    return { user, mail: [mails.confirmationMail(deps.config, user, code, await siteName(trx))] };
   });
-  if (mail) await send(deps, [mail]);
-  else await emailConfirmed(deps, user); // an administrator's account is confirmed at once
+  if (mail) await send(deps, mail);
+  else if (user) await emailConfirmed(deps, user); // an administrator's account is confirmed at once
   return user;
 }
 
@@ -125,7 +142,7 @@ export async function confirmAccount(deps: Deps, userId: number, code: string): 
   if (user.roles.includes('Pending')) {
     const admins = await User.query().where('emailConfirmed', true).where((q) => q.whereRaw(`roles @> '["Admin"]'::jsonb`).orWhereRaw(`roles @> '["PartialAdmin"]'::jsonb`));
     for (const a of admins) {
-      await notify(deps, a, { title: 'A new account is waiting for approval', details: `${user.userName} (${user.firstName} ${user.lastName}, ${user.affiliation}) confirmed their email address.`, url: '/admin/accounts/pending', urlText: 'Review pending users' });
+      await notify(deps, a, { title: 'A new account is waiting for approval', details: `${user.userName} (${user.firstName} ${user.lastName}, ${user.affiliation}) confirmed their email address.`, url: '/admin/users/pending', urlText: 'Review pending users' });
     }
   }
 }
@@ -163,15 +180,13 @@ export type LoginResult = {
  * short-lived pending token and a mailed code. */
 export async function login(deps: Deps, input: { userName: string; password: string; deviceToken?: string | null }, ip: string): Promise<LoginResult> {
   const keys = throttleKeys(input.userName, ip);
-  await assertNotThrottled(deps.db, keys);
+  // counted before the password is checked (one upsert): concurrent guesses cannot exceed the allowance
+  await countAttempt(deps.db, deps.config, keys);
   const user = await findByUserName(input.userName);
-  const lockedOut = user?.isLockedOut && (!user.lockoutEndDate || user.lockoutEndDate > new Date());
+  const lockedOut = !!user && lockedNow(user);
   // An unknown user name costs the same argon2 verification as a known one (no timing hint).
   if (!user) await checkPassword({ passwordHash: await dummyHash() } as User, input.password);
-  if (!user || !(await checkPassword(user, input.password))) {
-    await recordFailure(deps.db, deps.config, keys);
-    throw new InputError(MESSAGES.unauthorized);
-  }
+  if (!user || !(await checkPassword(user, input.password))) throw new InputError(MESSAGES.unauthorized);
   if (lockedOut) throw new InputError(MESSAGES.unauthorized);
   await clearFailures(deps.db, keys);
 
@@ -420,30 +435,6 @@ export async function clearNotifications(deps: Deps, user: User): Promise<void> 
 }
 
 // ─── administrators ──────────────────────────────────────────────────────────────────────
-
-export function adminUserRow(u: User) {
-  return {
-    id: u.id,
-    userName: u.userName,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    affiliation: u.affiliation,
-    organizationCategory: u.organizationCategory,
-    reasonForUse: u.reasonForUse,
-    country: u.country,
-    state: u.state,
-    emailConfirmed: u.emailConfirmed,
-    roles: u.roles,
-    registrationDate: u.createdAt,
-  };
-}
-
-/** GET admin/users/pending: accounts holding the Pending role, oldest first. */
-export async function pendingUsers() {
-  const rows = await User.query().whereRaw(`roles @> '["Pending"]'::jsonb`).orderBy('createdAt');
-  return rows.map(adminUserRow);
-}
 
 /** GET admin/users/approve?id=: Pending becomes Registered; a notification and a mail. */
 export async function approveUser(deps: Deps, id: number): Promise<void> {

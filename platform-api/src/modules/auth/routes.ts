@@ -3,18 +3,20 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, tokenFrom } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
-import { ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
+import { ACCOUNT_FIELD_LIMITS, ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { confirmMfa, login, logoutEverywhere } from '../accounts/service.ts';
 
+const tooLong = (max: number) => `Must be at most ${max} characters.`;
+// Lengths are checked here, before any query: a 1 MB user name once reached the throttle's index.
 const loginBody = z.object({
-  userName: z.string({ error: 'Required' }).trim().min(1, 'Required'),
-  password: z.string({ error: 'Required' }).min(1, 'Required'),
-  deviceToken: z.string().nullish(),
+  userName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(ACCOUNT_FIELD_LIMITS.userName, tooLong(ACCOUNT_FIELD_LIMITS.userName)),
+  password: z.string({ error: 'Required' }).min(1, 'Required').max(ACCOUNT_FIELD_LIMITS.password, tooLong(ACCOUNT_FIELD_LIMITS.password)),
+  deviceToken: z.string().max(1000).nullish(),
 });
 
 const mfaBody = z.object({
   code: z.string({ error: ACCOUNT_MESSAGES.enterCode }).trim().regex(/^\d{6}$/, ACCOUNT_MESSAGES.enterCode),
-  token: z.string({ error: 'Required' }).min(1, 'Required'),
+  token: z.string({ error: 'Required' }).min(1, 'Required').max(4000),
   rememberDevice: z.boolean().optional().default(true),
 });
 

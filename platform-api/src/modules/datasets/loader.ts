@@ -23,6 +23,10 @@ export type LoadOptions = {
   key?: string;
   /** Override the name. */
   name?: string;
+  /** An uploaded project (spec 3 §2.2): owned by the user, visible to them only until shared. */
+  upload?: { userId: number; importId: number };
+  /** Progress of the load (percent of the rows written), for the import's live status. */
+  onProgress?: (percent: number, message: string) => void;
 };
 
 const CHUNK = 5000;
@@ -145,9 +149,10 @@ export async function loadDatasetFiles(
       optionGroup: d.optionGroup,
       optionOrder: d.optionOrder,
       loadByDefault: d.loadByDefault,
-      accessibility: 'Public',
+      accessibility: options.upload ? 'User' : 'Public',
       isActive: true,
-      isUserSubmitted: false,
+      isUserSubmitted: !!options.upload,
+      ...(options.upload ? { userId: options.upload.userId, importId: options.upload.importId } : {}),
       minLat: d.bounds.minLat,
       maxLat: d.bounds.maxLat,
       minLon: d.bounds.minLon,
@@ -245,6 +250,7 @@ export async function loadDatasetFiles(
         [JSON.stringify(chunk)],
       );
       for (const r of res.rows as { id: number; sort_order: number }[]) idOf[r.sort_order] = r.id;
+      options.onProgress?.((10 * Math.min(subRecords.length, i + CHUNK)) / subRecords.length, `Writing subbasins: ${Math.min(subRecords.length, i + CHUNK).toLocaleString('en-US')} of ${subRecords.length.toLocaleString('en-US')}...`);
     }
     const links = down.map((j, i) => (j >= 0 ? { id: idOf[i], down: idOf[j] } : null)).filter(Boolean);
     for (let i = 0; i < links.length; i += CHUNK) {
@@ -279,7 +285,10 @@ export async function loadDatasetFiles(
          from jsonb_to_recordset(?::jsonb) as x(s int, n int, g text, lu text, so text, sc text, sl float8, sll float8, a float8, f float8, cn float8, ov float8, o int, w jsonb)`,
         [datasetId, JSON.stringify(chunk)],
       );
+      const done = Math.min(files.hrus.length, i + CHUNK);
+      options.onProgress?.(10 + (80 * done) / files.hrus.length, `Writing HRUs: ${done.toLocaleString('en-US')} of ${files.hrus.length.toLocaleString('en-US')}...`);
     }
+    options.onProgress?.(90, 'Writing weather...');
 
     // --- weather ---------------------------------------------------------------------------
     let first = true;
@@ -347,6 +356,8 @@ export async function loadDatasetFiles(
           description: c.description,
           endingSubbasinId: idOf[end],
           startingSubbasinIds: JSON.stringify(c.startingSubbasins.map((n) => idOf[byName.get(n)!]).filter((x) => x !== undefined)),
+          // the dataset's calibration option (editors/calibration), when it ships one
+          parameters: c.option ? JSON.stringify(c.option) : null,
         })
         .returning('id');
       for (const { observed, ...site } of c.sites) {

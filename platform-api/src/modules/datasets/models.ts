@@ -18,16 +18,43 @@ export class Dataset extends BaseModel {
 
   static override modifiers: Modifiers<QueryBuilder<Dataset>> = {
     /**
-     * The datasets whose data a user may read: public ones, their own uploads, and every one for
-     * administrators (and partial administrators). 'Group' datasets: the groups issue joins
-     * group membership here. Inactive datasets are the caller's business (`isActive`).
+     * The datasets whose data a user may read (spec 3 §4 Dataset sharing): system datasets shared
+     * with everyone, the user's own uploads, uploads shared with a group the user is a member of,
+     * uploads made public by an administrator (for the tiers chosen then; none chosen: every
+     * tier, judged by the user's current tier — the default one once theirs expired), and every
+     * one for administrators (and partial administrators). Inactive datasets are the caller's
+     * business (`isActive`).
      */
-    accessibleBy(query: QueryBuilder<Dataset>, user: (Pick<User, 'id'> & { isAdmin?: boolean }) | undefined) {
+    accessibleBy(query: QueryBuilder<Dataset>, user: (Pick<User, 'id'> & { isAdmin?: boolean; tierId?: number | null; tierExpiration?: Date | null }) | undefined) {
       if (user?.isAdmin) return;
       const t = query.tableRefFor(Dataset);
+      const expired = !!user?.tierExpiration && new Date(user.tierExpiration).getTime() < Date.now();
+      const tierId = user?.tierId && !expired ? user.tierId : null;
       query.where((w) => {
-        w.where(`${t}.accessibility`, 'Public');
-        if (user) w.orWhere(`${t}.userId`, user.id);
+        w.where((p) => {
+          p.where(`${t}.accessibility`, 'Public').andWhere((x) => {
+            x.where(`${t}.isUserSubmitted`, false)
+              .orWhereNotExists((q) => q.select(1).from('dataset_tiers as dt').whereRaw('dt.dataset_id = ??', [`${t}.id`]))
+              .orWhereExists((q) =>
+                q
+                  .select(1)
+                  .from('dataset_tiers as dt')
+                  .whereRaw('dt.dataset_id = ??', [`${t}.id`])
+                  .whereRaw('dt.tier_id = coalesce(?::int, (select id from tiers where is_default order by id limit 1))', [tierId]),
+              );
+          });
+        });
+        if (user) {
+          w.orWhere(`${t}.userId`, user.id);
+          w.orWhereExists((q) =>
+            q
+              .select(1)
+              .from('dataset_groups as dg')
+              .join('group_members as gm', 'gm.group_id', 'dg.group_id')
+              .whereRaw('dg.dataset_id = ??', [`${t}.id`])
+              .where('gm.user_id', user.id),
+          );
+        }
       });
     },
     /** The datasets a user uploaded. */
@@ -342,4 +369,50 @@ export class DatasetRegion extends BaseModel {
   declare geometry: GeoJsonGeometry;
   declare endingSubbasinNames: string[];
   declare sortOrder: number;
+}
+
+/** An uploaded project on its way to becoming a dataset (migration 013_dataset_imports.ts). */
+export class DatasetImport extends BaseModel {
+  static override tableName = 'dataset_imports';
+  static override jsonSchema = jsonColumns({ summary: OBJECT_OR_NULL });
+  static override modifiers: Modifiers<QueryBuilder<DatasetImport>> = {
+    /** A user's own imports (administrators see every one). */
+    accessibleBy(query: QueryBuilder<DatasetImport>, user: Pick<User, 'id'> & { isAdmin?: boolean }) {
+      if (!user.isAdmin) query.where(`${query.tableRefFor(DatasetImport)}.userId`, user.id);
+    },
+  };
+  static override get relationMappings() {
+    return {
+      owner: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'dataset_imports.userId', to: 'users.id' } },
+      dataset: { relation: BaseModel.BelongsToOneRelation, modelClass: Dataset, join: { from: 'dataset_imports.datasetId', to: 'datasets.id' } },
+    };
+  }
+  declare id: number;
+  declare userId: number;
+  declare status: 'uploaded' | 'running' | 'error' | 'ready';
+  declare uploadDirectory: string;
+  declare uploadedFileName: string;
+  declare uploadedBytes: number;
+  declare kind: string;
+  declare txtinoutPath: string;
+  declare shapesPath: string | null;
+  declare hasEndingSubKey: boolean;
+  declare endingSubbasinName: string | null;
+  declare hasSwatMdb: boolean;
+  declare isSqlite: boolean;
+  declare projectMdbName: string | null;
+  declare name: string;
+  declare description: string;
+  declare attribution: string;
+  declare existingDatasetId: number | null;
+  declare isHawqsBased: boolean;
+  declare isRunning: boolean;
+  declare hasError: boolean;
+  declare exceptionMessage: string | null;
+  declare progressPercent: number;
+  declare progressMessage: string;
+  declare datasetId: number | null;
+  declare summary: Record<string, unknown> | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

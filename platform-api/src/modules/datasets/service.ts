@@ -62,9 +62,10 @@ export async function cropCodes(datasetId: number, user: User | undefined): Prom
   return rows.map((r) => ({ code: r.code, name: r.name }));
 }
 
-/** The tier a user's limits come from: their own, else the default tier. */
+/** The tier a user's limits come from: their own while it has not expired, else the default tier. */
 export async function tierOf(user: User): Promise<Tier | undefined> {
-  if (user.tierId) {
+  const expired = !!user.tierExpiration && new Date(user.tierExpiration).getTime() < Date.now();
+  if (user.tierId && !expired) {
     const t = await Tier.query().findById(user.tierId);
     if (t) return t;
   }
@@ -74,8 +75,9 @@ export async function tierOf(user: User): Promise<Tier | undefined> {
 /** GET /datasets/user: the system datasets (grouped), the user's own uploaded datasets, and
  * the limits of the user's tier (0 = unlimited; `datasets` empty = every dataset). */
 export async function userDatasets(user: User) {
+  // uploads the user may use: their own and those shared with them (groups, approved public)
   const own = await Dataset.query()
-    .modify('ownedBy', user)
+    .modify('accessibleBy', { id: user.id, tierId: user.tierId, tierExpiration: user.tierExpiration })
     .where({ isActive: true, isUserSubmitted: true })
     .orderBy([{ column: 'optionOrder' }, { column: 'name' }]);
   const tier = await tierOf(user);

@@ -49,6 +49,11 @@ export class ErrorReport extends BaseModel {
   declare developerComments: string;
   declare resolvedBy: string | null;
   declare resolvedDate: Date | null;
+  /** when the administrator last e-mailed the reply to the user (migration 012) */
+  declare emailedUserAt: Date | null;
+  /** the address the last reply was copied to (migration 012) */
+  declare ccEmail: string;
+  declare user?: User | null;
   declare project?: Project | null;
   declare scenario?: Scenario | null;
 }

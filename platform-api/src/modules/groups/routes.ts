@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { currentUser, requireRegistered } from '../../http/auth.ts';
+import { currentUser, requireAdmin, requireRegistered } from '../../http/auth.ts';
 import { sendGrid } from '../../http/grid.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import { onEmailConfirmed } from '../accounts/service.ts';
@@ -41,6 +41,12 @@ export function register(router: Router, deps: AppDeps): void {
   router.get('/groups/members/:id', requireRegistered, async (ctx) => {
     const { query } = await groups.groupMembersQuery(deps, currentUser(ctx), intParam(ctx.params.id));
     await sendGrid(ctx, deps.db, query, groups.MEMBER_GRID, { csvName: 'group-members.csv' });
+  });
+
+  // The admin area's list of every group (spec 3 §2.3 AdminGroups); a group's detail, projects,
+  // members and deletion are the calls above and below, which administrators may make on any group.
+  router.get('/admin/users/groups', requireAdmin, async (ctx) => {
+    await sendGrid(ctx, deps.db, groups.adminGroupRowsQuery(deps.db), groups.ADMIN_GROUP_GRID, { csvName: 'groups.csv' });
   });
 
   // ─── invitations ────────────────────────────────────────────────────────

@@ -468,3 +468,36 @@ export async function shareOptions(user: Viewer, project: Pick<Project, 'id' | '
     .orderBy('groups.name');
   return groups.map((g) => ({ value: g.id, text: g.name }));
 }
+
+// ─── the admin area's groups list (spec 3 §2.3 AdminGroups) ─────────────────────────────
+
+export const ADMIN_GROUP_GRID: GridSpec = {
+  columns: [
+    { field: 'id', header: 'ID', filter: false, csv: false },
+    { field: 'name', header: 'Name' },
+    { field: 'description', header: 'Description' },
+    { field: 'numProjects', header: 'Projects', filter: false },
+    { field: 'numMembers', header: 'Members', filter: false },
+    { field: 'numInvitations', header: 'Invitations', filter: false },
+    { field: 'createdOn', header: 'Created on', filter: false },
+    { field: 'createdBy', header: 'Created by' },
+  ],
+  defaultSort: 'name',
+  defaultPerPage: 50,
+};
+
+/** GET admin/users/groups: every group of the site (administrators; the route checks the role). */
+export function adminGroupRowsQuery(db: Knex): Knex.QueryBuilder {
+  return db('groups as g')
+    .leftJoin('users as o', 'o.id', 'g.ownerId')
+    .select(
+      'g.id',
+      'g.name',
+      'g.description',
+      db.raw('(select count(*)::int from group_projects gp where gp.group_id = g.id) as num_projects'),
+      db.raw('(select count(*)::int from group_members gm where gm.group_id = g.id) as num_members'),
+      db.raw(`(select count(*)::int from group_invites gi where gi.group_id = g.id and gi.status = 'pending') as num_invitations`),
+      db.raw('g.created_at as created_on'),
+      db.raw(`coalesce(o.user_name, '') as created_by`),
+    );
+}

@@ -1,11 +1,12 @@
 // maps/ and subbasins/ calls of spec 1 §7 (watershed selection on the create page). Behaviour
-// and the empty answer are described in service.ts.
+// and the empty answer are described in service.ts. Every call is for approved users (Registered
+// or an administrator): a pending account cannot use the dashboard (spec 1 §4), nor its calls.
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRegistered } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { intParam } from '../../http/validate.ts';
 import { calibratedWatersheds } from '../datasets/service.ts';
@@ -49,34 +50,34 @@ async function sendMap(ctx: Context, answer: MapAnswer): Promise<void> {
 
 export function register(router: Router, deps: AppDeps): void {
   const db = () => deps.db;
-  router.get('/maps/coords/:datasetID/:lat/:lng', requireUser, async (ctx) => {
+  router.get('/maps/coords/:datasetID/:lat/:lng', requireRegistered, async (ctx) => {
     const datasetId = intParam(ctx.params.datasetID);
     const lat = coordinate(ctx.params.lat, 90);
     const lng = coordinate(ctx.params.lng, 180);
     await sendMap(ctx, await mapAtPoint(db(), ctx.state.user, datasetId, lat, lng));
   });
 
-  router.get('/maps/subbasin/name/:datasetID/:name', requireUser, async (ctx) => {
+  router.get('/maps/subbasin/name/:datasetID/:name', requireRegistered, async (ctx) => {
     await sendMap(ctx, await mapByName(db(), ctx.state.user, intParam(ctx.params.datasetID), String(ctx.params.name ?? '')));
   });
 
   const byId = async (ctx: Context) => {
     await sendMap(ctx, await mapById(db(), ctx.state.user, intParam(ctx.params.endID), idList(ctx.params.startIDs)));
   };
-  router.get('/maps/subbasin/id/:endID', requireUser, byId);
-  router.get('/maps/subbasin/id/:endID/:startIDs', requireUser, byId);
+  router.get('/maps/subbasin/id/:endID', requireRegistered, byId);
+  router.get('/maps/subbasin/id/:endID/:startIDs', requireRegistered, byId);
 
-  router.get('/subbasins/find/:datasetID/:text', requireUser, async (ctx) => {
+  router.get('/subbasins/find/:datasetID/:text', requireRegistered, async (ctx) => {
     ctx.body = await findSubbasinsIn(db(), ctx.state.user, intParam(ctx.params.datasetID), String(ctx.params.text ?? ''));
   });
 
-  router.get('/maps/calibrated-watersheds', requireUser, async (ctx) => {
+  router.get('/maps/calibrated-watersheds', requireRegistered, async (ctx) => {
     ctx.body = await calibratedWatersheds(ctx.state.user);
   });
 
   // One calibrated watershed: its map result (GeoJSON of the calibrated watershed) with the
   // calibration's gauge sites.
-  router.get('/maps/calibrated-watersheds/:groupID', requireUser, async (ctx) => {
+  router.get('/maps/calibrated-watersheds/:groupID', requireRegistered, async (ctx) => {
     await sendJson(ctx, await calibratedWatershedMap(db(), ctx.state.user, intParam(ctx.params.groupID)));
   });
 }

@@ -1,29 +1,53 @@
-// Multipart uploads to plugin server routes that declare `upload` (plugin-sdk server/uploads.ts):
-// the body is streamed with busboy (as project documents are, projects/documents.ts), each file
-// into its own temporary file under FILES_DIR/tmp/uploads/<request>/, refused past the route's
-// `maxBytes` or `maxFiles`, the whole request past `timeoutMs` (spec 2 §9: 300000 ms) or when the
-// client goes away. The caller removes the folder when the handler ends (`cleanup`), whatever
-// happened: a temporary file never outlives its request.
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+// Multipart uploads — the one receiver for every call that takes files: plugin server routes that
+// declare `upload` (plugin-sdk server/uploads.ts) and project documents (projects/documents.ts).
+// The body is streamed with busboy, each file into its own temporary file under
+// FILES_DIR/tmp/uploads/<request>/, limited by `maxBytes` per file and `maxFiles`, the whole
+// request by `timeoutMs` (spec 2 §9: 300000 ms).
+//
+// Hostile bodies (issue 23): a body without a boundary, with the wrong one, cut before its closing
+// boundary, or a client that goes away mid-file answers 400 — every stream (the request, busboy,
+// each file stream, each temporary file) has its error handled, so none can surface as an
+// unhandled 'error' event that ends the process. Whatever ends the request (error, abort,
+// timeout, the handler), the temporary files are closed and removed: `cleanup()` by the caller
+// after the handler, or here before throwing.
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { DEFAULT_UPLOAD_LIMITS, InputError, UPLOAD_MESSAGES, type UploadedFile, type UploadLimits } from '@headwater/plugin-sdk/server';
 
-export type ReceivedUpload = { files: UploadedFile[]; fields: Record<string, string>; cleanup(): void };
+/** A received file; `truncated` when it went past `maxBytes` (only its first bytes are kept). */
+export type ReceivedFile = UploadedFile & { truncated: boolean };
+export type ReceivedUpload = { files: ReceivedFile[]; fields: Record<string, string>; cleanup(): void };
+
+export type ReceiveOptions = UploadLimits & {
+  /** leave files past `maxBytes` to the caller (`truncated`) instead of refusing the request */
+  keepOversize?: boolean;
+  /** the answer for a request that is not multipart or has no usable boundary */
+  noneMessage?: string;
+};
 
 /** A safe file name for the handler: the last path segment, no control characters. */
 function baseName(name: string): string {
   return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').trim().slice(0, 200);
 }
 
-export async function receiveUpload(req: IncomingMessage, limits: UploadLimits, tmpRoot: string): Promise<ReceivedUpload> {
+export async function receiveUpload(req: IncomingMessage, limits: ReceiveOptions, tmpRoot: string): Promise<ReceivedUpload> {
   const L = { ...DEFAULT_UPLOAD_LIMITS, ...limits };
+  const none = limits.noneMessage ?? UPLOAD_MESSAGES.none;
   const dir = join(tmpRoot, `${Date.now()}-${randomBytes(6).toString('hex')}`);
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const outs: WriteStream[] = [];
+  const cleanup = () => {
+    for (const o of outs) o.destroy(); // handles closed even when a write is still pending
+    rmSync(dir, { recursive: true, force: true });
+  };
   const type = req.headers['content-type'] ?? '';
-  if (!/multipart\/form-data/i.test(type)) throw new InputError({ file: [UPLOAD_MESSAGES.none] });
+  if (!/^multipart\/form-data/i.test(type.trim()) || !/;\s*boundary=/i.test(type)) {
+    req.resume();
+    throw new InputError({ file: [none] });
+  }
   // a body announced larger than the files allowed (plus the form's own bytes) is not read at all
   const announced = Number(req.headers['content-length'] ?? 0);
   if (announced > L.maxBytes * L.maxFiles + 1024 * 1024) {
@@ -31,12 +55,13 @@ export async function receiveUpload(req: IncomingMessage, limits: UploadLimits, 
     throw new InputError({ file: [UPLOAD_MESSAGES.tooLarge(L.maxBytes)] });
   }
   mkdirSync(dir, { recursive: true });
-  const files: UploadedFile[] = [];
+  const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   const problems: string[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       let settled = false;
+      let bb: busboy.Busboy | undefined;
       const done = (err?: unknown) => {
         if (settled) return;
         settled = true;
@@ -44,9 +69,13 @@ export async function receiveUpload(req: IncomingMessage, limits: UploadLimits, 
         req.off('aborted', onAborted);
         req.off('close', onClose);
         if (err) {
-          req.unpipe();
-          req.resume();
-          reject(err);
+          if (bb) {
+            req.unpipe(bb);
+            bb.removeAllListeners();
+            bb.on('error', () => {}); // late errors of a stream we gave up on
+          }
+          if (!req.destroyed) req.resume();
+          reject(err instanceof InputError ? err : new InputError({ file: [UPLOAD_MESSAGES.aborted] }));
         } else resolve();
       };
       const timer = setTimeout(() => done(new InputError({ file: [UPLOAD_MESSAGES.timeout] })), L.timeoutMs);
@@ -56,28 +85,34 @@ export async function receiveUpload(req: IncomingMessage, limits: UploadLimits, 
       };
       req.on('aborted', onAborted);
       req.on('close', onClose);
-      let bb: busboy.Busboy;
+      req.on('error', onAborted);
+      // the client may have gone before we got here (the events above then never come)
+      if (req.destroyed || req.readableAborted || req.socket?.destroyed) {
+        onAborted();
+        return;
+      }
       try {
-        bb = busboy({ headers: req.headers, limits: { fileSize: L.maxBytes, files: L.maxFiles, fields: 20, fieldSize: 64 * 1024 } });
+        bb = busboy({ headers: req.headers, limits: { fileSize: L.maxBytes, files: L.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: L.maxFiles + 20 } });
       } catch {
-        done(new InputError({ file: [UPLOAD_MESSAGES.none] }));
+        done(new InputError({ file: [none] }));
         return;
       }
       const writes: Promise<void>[] = [];
-      bb.on('file', (field, stream, info) => {
+      bb.on('file', (field: string, stream: Readable & { truncated?: boolean }, info: { filename?: string; mimeType?: string }) => {
         const name = baseName(info.filename ?? '');
         const path = join(dir, String(files.length));
-        const entry: UploadedFile = { field, name, path, size: 0, type: info.mimeType ?? '' };
+        const entry: ReceivedFile = { field, name, path, size: 0, type: info.mimeType ?? '', truncated: false };
         files.push(entry);
         const out = createWriteStream(path);
+        outs.push(out);
+        // a body cut mid-file errors the file stream: handled here, the request fails as a whole
+        stream.on('error', (err) => done(err));
         stream.on('data', (chunk: Buffer) => {
           entry.size += chunk.length;
         });
         stream.on('limit', () => {
-          problems.push(UPLOAD_MESSAGES.tooLarge(L.maxBytes));
-          stream.unpipe(out);
-          stream.resume();
-          out.end();
+          entry.truncated = true;
+          if (!L.keepOversize) problems.push(UPLOAD_MESSAGES.tooLarge(L.maxBytes));
         });
         writes.push(
           new Promise<void>((res, rej) => {
@@ -87,11 +122,13 @@ export async function receiveUpload(req: IncomingMessage, limits: UploadLimits, 
         );
         stream.pipe(out);
       });
-      bb.on('field', (name, value) => {
+      bb.on('field', (name: string, value: string) => {
         fields[name] = value;
       });
       bb.on('filesLimit', () => problems.push(UPLOAD_MESSAGES.onlyOne));
-      bb.on('error', (err) => done(err));
+      bb.on('partsLimit', () => problems.push(UPLOAD_MESSAGES.onlyOne));
+      // malformed multipart (no closing boundary, bad headers): a 400, not a stream error
+      bb.on('error', (err: unknown) => done(err));
       bb.on('close', () => {
         Promise.all(writes).then(() => done(), done);
       });

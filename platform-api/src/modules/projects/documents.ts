@@ -1,15 +1,14 @@
 // Project documents (spec 1 §2 Documents, §5, §9): files under
 // FILES_DIR/projects/{id}/documents. Accepted types docx, xslx (sic), xlsx, pptx, pdf, jpg,
-// png, zip, 7z; each up to 50 MB; at most 10 per project. Uploads are multipart (busboy),
-// streamed to a temporary file and moved in only when every rule holds.
-import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+// png, zip, 7z; each up to 50 MB; at most 10 per project. Uploads are multipart (the one
+// receiver, plugins/uploads.ts), streamed to temporary files and moved in only when every rule holds.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import busboy from 'busboy';
 import type { AppDeps } from '../../deps.ts';
 import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
+import { receiveUpload, type ReceivedFile } from '../plugins/uploads.ts';
 import { projectFor } from './access.ts';
 import { Project } from './models.ts';
 import { projectDir } from './service.ts';
@@ -75,58 +74,25 @@ export async function deleteDocument(deps: AppDeps, user: User, id: number, file
   await Project.query().patch({ lastModifiedDate: new Date() }).where('id', id);
 }
 
-type Received = { name: string; tmp: string; tooLarge: boolean; badType: boolean; badName: boolean; original: string };
-
-/** Receives a multipart upload of one or more files (any field name). */
+/** Receives a multipart upload of one or more files (any field name) through the one multipart
+ * receiver (plugins/uploads.ts: malformed or interrupted bodies are a 400, temporary files are
+ * removed whatever happens), then moves them in only when every rule holds. */
 export async function uploadDocuments(deps: AppDeps, user: User, id: number, req: IncomingMessage) {
   const p = await projectFor(user, id, 'edit');
   const dir = documentsDir(deps, p.id);
-  const tmpDir = join(projectDir(deps, p.id), 'tmp');
-  mkdirSync(tmpDir, { recursive: true });
-  const received: Received[] = [];
-  const type = req.headers['content-type'] ?? '';
-  if (!/multipart\/form-data/i.test(type)) throw new InputError({ file: [DOCUMENT_MESSAGES.none] });
+  const upload = await receiveUpload(req, { maxBytes: MAX_DOCUMENT_BYTES, maxFiles: 50, keepOversize: true, noneMessage: DOCUMENT_MESSAGES.none }, join(deps.config.filesDir, 'tmp', 'uploads'));
+  try {
+    return await storeDocuments(deps, user, p.id, dir, upload.files);
+  } finally {
+    upload.cleanup();
+  }
+}
 
-  await new Promise<void>((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_DOCUMENT_BYTES, files: 50 } });
-    } catch (err) {
-      reject(err);
-      return;
-    }
-    const writes: Promise<void>[] = [];
-    bb.on('file', (_field, stream, info) => {
-      const original = info.filename ?? '';
-      const name = safeDocumentName(original);
-      const entry: Received = { name: name ?? original, original, tmp: join(tmpDir, randomBytes(8).toString('hex')), tooLarge: false, badType: !name || !(DOCUMENT_TYPES as readonly string[]).includes(extension(name)), badName: !name };
-      received.push(entry);
-      if (entry.badType || entry.badName) {
-        stream.resume();
-        return;
-      }
-      const out = createWriteStream(entry.tmp);
-      stream.on('limit', () => {
-        entry.tooLarge = true;
-      });
-      writes.push(
-        new Promise<void>((res, rej) => {
-          out.on('finish', () => res());
-          out.on('error', rej);
-        }),
-      );
-      stream.pipe(out);
-    });
-    bb.on('error', reject);
-    bb.on('close', () => {
-      Promise.all(writes).then(() => resolve(), reject);
-    });
-    req.pipe(bb);
+async function storeDocuments(deps: AppDeps, user: User, projectId: number, dir: string, files: ReceivedFile[]) {
+  const received = files.map((f) => {
+    const name = safeDocumentName(f.name);
+    return { name: name ?? f.name, original: f.name, tmp: f.path, tooLarge: f.truncated, badName: !name, badType: !name || !(DOCUMENT_TYPES as readonly string[]).includes(extension(name)) };
   });
-
-  const cleanup = () => {
-    for (const r of received) rmSync(r.tmp, { force: true });
-  };
   const errors: string[] = [];
   for (const r of received) {
     if (r.badName) errors.push(DOCUMENT_MESSAGES.name(r.original || '(no name)'));
@@ -137,12 +103,9 @@ export async function uploadDocuments(deps: AppDeps, user: User, id: number, req
   const existing = new Set(listNames(dir));
   const added = new Set(received.filter((r) => !existing.has(r.name)).map((r) => r.name));
   if (!errors.length && existing.size + added.size > MAX_DOCUMENTS) errors.push(DOCUMENT_MESSAGES.count);
-  if (errors.length) {
-    cleanup();
-    throw new InputError({ file: errors });
-  }
+  if (errors.length) throw new InputError({ file: errors });
   mkdirSync(dir, { recursive: true });
   for (const r of received) renameSync(r.tmp, join(dir, r.name));
-  await Project.query().patch({ lastModifiedDate: new Date() }).where('id', p.id);
-  return listDocuments(deps, user, p.id);
+  await Project.query().patch({ lastModifiedDate: new Date() }).where('id', projectId);
+  return listDocuments(deps, user, projectId);
 }

@@ -16,6 +16,7 @@ import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../group
 import type { User } from '../users/models.ts';
 import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
+import { scenarioMetadata } from '../scenarios/metadata.ts';
 import { SCENARIO_COUNT_SQL, scenarioState } from './scenarios-link.ts';
 import { isBusy, progressOf, statusOf } from './status.ts';
 import { watershedCounts, watershedSubbasinIds } from './watershed.ts';
@@ -209,7 +210,9 @@ export async function createProject(deps: AppDeps, user: User, input: CreateInpu
   const dataset = await readableDataset(input.datasetID, user);
   if (!dataset) throw new InputError({ datasetID: ['Please select a dataset.'] });
   const tier = await tierOf(user);
-  checkTierDataset(user, tier, dataset.id);
+  // the tier's dataset list governs system datasets; an uploaded one is governed by its sharing
+  // (readableDataset: owner, groups, approved public for the chosen tiers; active only)
+  if (!dataset.isUserSubmitted) checkTierDataset(user, tier, dataset.id);
   const ids = await watershedSubbasinIds(deps.db, dataset.id, input.endID, input.startIDs);
   if (!ids.length) throw new InputError({ endID: ['Please select a subbasin within the study area.'] });
   const { numSubbasins, numHrus } = await watershedCounts(deps.db, ids);
@@ -308,7 +311,6 @@ export async function clearError(user: User, id: number) {
 export async function metadata(deps: AppDeps, user: User, id: number) {
   const p = await projectFor(user, id);
   const dataset = p.datasetId ? await Dataset.query().findById(p.datasetId) : undefined;
-  const scen = await scenarioState(deps.db, p.id);
   const methodText = p.method === 'target' ? 'Target number of HRUs' : p.method === 'area' ? 'Area threshold' : p.method === 'percent' ? 'Land use, soil and slope percent thresholds' : 'Not set';
   return {
     watershed: [
@@ -339,8 +341,8 @@ export async function metadata(deps: AppDeps, user: User, id: number) {
     ],
     originalGroups: p.originalGroups,
     trimmedGroups: p.trimmedGroups,
-    scenarios: scen.scenarios.map((s) => ({ name: s.name, weatherDataset: null, start: null, end: null, skipYears: null, printSetting: null, swatVersion: null })),
-    modifications: [] as unknown[],
+    // the scenario rows and their saved input modifications (scenarios/metadata.ts)
+    ...(await scenarioMetadata(deps, p.id)),
   };
 }
 

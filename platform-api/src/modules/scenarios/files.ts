@@ -2,7 +2,7 @@
 // ran, with its outputs, as a zip streamed straight from the folder — the same files a modeller
 // can run again with any SWAT executable. A failed run's folder is its debug files. Outputs and
 // files are kept until the last run date plus keepMonths (pruneExpiredOutputs).
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
@@ -11,6 +11,7 @@ import { NotFoundError } from '@headwater/plugin-sdk/server';
 import type { User } from '../users/models.ts';
 import { clearCustomOutputs } from '../custom-outputs/service.ts';
 import { Scenario } from './models.ts';
+import { EDITOR_TABLES_FILE } from './run/editor-tables.ts';
 import { scenarioFolders } from './run/job.ts';
 import { scenarioFor } from './service.ts';
 
@@ -38,6 +39,14 @@ export async function scenarioFilesZip(deps: AppDeps, user: User, id: number, de
   if (!has || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new NotFoundError();
   const name = `${safeName(project.name)}-${safeName(scenario.name)}${debug ? '-debug' : ''}`;
   return { stream: zipFolder(dir, 'TxtInOut'), name: `${name}.zip` };
+}
+
+/** The SWAT Editor input tables (SQLite) the scenario's last run wrote, when it was asked to. */
+export async function scenarioEditorTables(deps: AppDeps, user: User, id: number): Promise<{ stream: Readable; name: string }> {
+  const { scenario, project } = await scenarioFor(user, id);
+  const file = join(scenarioFolders(deps, id).files, EDITOR_TABLES_FILE);
+  if (!scenario.hasFiles || !statSync(file, { throwIfNoEntry: false })?.isFile()) throw new NotFoundError();
+  return { stream: createReadStream(file), name: `${safeName(project.name)}-${safeName(scenario.name)}-SWAT2012.sqlite` };
 }
 
 /** Removes outputs and files of scenarios whose last run is older than keepMonths. */

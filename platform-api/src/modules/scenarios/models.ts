@@ -138,13 +138,19 @@ export class SwatVersion extends BaseModel {
   declare sortOrder: number;
 }
 
+/** Monthly delta change factors of a climate-change scenario (migration 015), January first. */
+export type ClimateChangeFactors = { precipitationPercent: number[]; temperatureChange: number[] };
+
 export class ClimateChangeScenario extends BaseModel {
   static override tableName = 'climate_change_scenarios';
   static override timestamps = false;
+  static override jsonSchema = jsonColumns({ changeFactors: ['object', 'null'] });
   declare id: number;
   declare name: string;
   declare cmipVersion: number | null;
   declare sortOrder: number;
+  /** null: no climate data on this server (a run refuses the scenario) */
+  declare changeFactors: ClimateChangeFactors | null;
 }
 
 export class ClimateChangeTimePeriod extends BaseModel {

@@ -63,7 +63,8 @@ async function writableScenario(user: User, scenarioId: number): Promise<Scenari
   return scenario;
 }
 
-function describe(editor: EditorServer | undefined, m: unknown): string {
+/** The short text of a saved change (the editor's own, else generic): saved-changes tables, metadata. */
+export function describe(editor: EditorServer | undefined, m: unknown): string {
   if (editor?.describe) {
     try {
       return editor.describe(m as Record<string, unknown>);

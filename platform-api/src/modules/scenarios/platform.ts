@@ -4,7 +4,7 @@ import type { PlatformServices } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import { NotSignedInError } from '@headwater/plugin-sdk/server';
 import { customOutputServices } from '../custom-outputs/platform.ts';
-import { Dataset } from '../datasets/models.ts';
+import { Calibration, CalibrationGroup, CalibrationSite, Dataset } from '../datasets/models.ts';
 import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
 import { deleteModType, deleteScenarioMod, getMods, replaceMods, replaceSomeMods, saveMod, scenarioHrus, scenarioLandUses } from './mods.ts';
@@ -40,6 +40,23 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
       hrus: (id) => scenarioHrus(deps, who(), id),
       landUses: (id) => scenarioLandUses(deps, who(), id),
       hruInputs: (id, hruIds) => scenarioHruInputs(deps, who(), id, hruIds),
+      async calibrations(id) {
+        // the calibrated watersheds of the project's dataset (editors/calibration)
+        const { project } = await scenarioFor(who(), id);
+        if (!project.datasetId) return { pageText: '', calibrations: [] };
+        const ds = await Dataset.query().findById(project.datasetId).select('calibrationPageText');
+        const cals = await Calibration.query().where('datasetId', project.datasetId).withGraphFetched('[group, sites]').orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
+        return {
+          pageText: ds?.calibrationPageText ?? '',
+          calibrations: cals.map((c) => {
+            const x = c as Calibration & { group?: CalibrationGroup; sites?: CalibrationSite[] };
+            return {
+              id: c.id, name: c.name, description: c.description, group: x.group?.name ?? '', option: c.parameters ?? null,
+              locationPoints: [...(x.sites ?? [])].sort((a, b) => a.id - b.id).map((s) => ({ number: s.number, name: s.name, isUsgsSite: s.isUsgsSite, lat: s.lat, lng: s.lon, data: s.data })),
+            };
+          }),
+        };
+      },
     },
     customOutputs: customOutputServices(deps, who),
     outputs: outputServices(deps, who),

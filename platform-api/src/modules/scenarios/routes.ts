@@ -8,7 +8,7 @@ import { currentUser, requireAdmin, requireRegistered } from '../../http/auth.ts
 import { sendGrid } from '../../http/grid.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import { registerRoomAuthorizer } from '../../status/hub.ts';
-import { scenarioFilesZip } from './files.ts';
+import { scenarioEditorTables, scenarioFilesZip } from './files.ts';
 import * as mods from './mods.ts';
 import * as scenarios from './service.ts';
 import * as versions from './versions.ts';
@@ -129,6 +129,14 @@ export function register(router: Router, deps: AppDeps): void {
       ctx.body = stream;
     });
   }
+
+  // 'Create SWAT Editor input tables': the run's tables as one SQLite file
+  router.get('/exports/scenario-editor-tables/:id', requireRegistered, async (ctx) => {
+    const { stream, name } = await scenarioEditorTables(deps, currentUser(ctx), intParam(ctx.params.id));
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.type = 'application/vnd.sqlite3';
+    ctx.body = stream;
+  });
 
   // scenario view last: `scenarios/{id}` must not shadow the calls above
   router.get('/scenarios/:id', requireRegistered, async (ctx) => {

@@ -3,7 +3,7 @@
 // job (run/job.ts); saved changes are mods.ts; error reports their own module. Every call goes
 // through `scenarioFor`/`projectFor` with its action: whoever may view, edit or run the project
 // (the owner, members of a group it is shared with, administrators) may do so with its scenarios.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
@@ -17,6 +17,8 @@ import type { Tier } from '../tiers/models.ts';
 import type { User } from '../users/models.ts';
 import { ClimateChangeScenario, ClimateChangeTimePeriod, Scenario, ScenarioModification, SwatVersion, type RunSettings } from './models.ts';
 import { SCENARIO_STATUS_EVENT, reportScenarioProgress, scenarioRoom } from './status.ts';
+import { climateNoDataMessage, factorsOf } from './run/climate-change.ts';
+import { EDITOR_TABLES_ACCESS_MESSAGE, EDITOR_TABLES_FILE } from './run/editor-tables.ts';
 
 export const RUN_QUEUE = 'scenario-run';
 export type RunJob = { scenarioId: number };
@@ -334,6 +336,9 @@ async function touchProject(db: Knex, projectId: number): Promise<void> {
 export function filesUrl(id: number): string {
   return `/api/exports/scenario/${id}`;
 }
+export function editorTablesUrl(id: number): string {
+  return `/api/exports/scenario-editor-tables/${id}`;
+}
 export function debugFilesUrl(id: number): string {
   return `/api/exports/scenario-debug/${id}`;
 }
@@ -366,6 +371,8 @@ export async function getScenario(deps: AppDeps, user: User, id: number) {
   const expires = s.lastRunDate ? new Date(s.lastRunDate) : null;
   if (expires) expires.setMonth(expires.getMonth() + deps.config.keepMonths);
   const rs = s.runSettings ?? {};
+  // the last successful run wrote SWAT Editor tables (run/editor-tables.ts) into the scenario files
+  const hasEditorTables = s.hasFiles && existsSync(join(scenarioDir(deps, s.id), 'TxtInOut', EDITOR_TABLES_FILE));
   return {
     scenario: {
       id: s.id,
@@ -396,7 +403,7 @@ export async function getScenario(deps: AppDeps, user: User, id: number) {
       },
       runtimeEstimate: estimate,
       runtimeEstimateWithEditor: estimate,
-      canDownloadSqlite: false,
+      canDownloadSqlite: hasEditorTables,
       canIncludeModflow: false,
     },
     status: {
@@ -413,6 +420,7 @@ export async function getScenario(deps: AppDeps, user: User, id: number) {
       runtime: s.runtime,
       zipFile: s.hasFiles ? filesUrl(s.id) : null,
       debugFile: s.hasDebugFiles ? debugFilesUrl(s.id) : null,
+      editorTablesFile: hasEditorTables ? editorTablesUrl(s.id) : null,
       keepMonths: deps.config.keepMonths,
       outputsExpire: expires,
       createdDate: s.createdAt,
@@ -545,6 +553,13 @@ export async function requestRun(deps: AppDeps, user: User, id: number, req: Run
   const { scenario, project } = await scenarioFor(user, id, 'run');
   const check = await canRun(db, user, project, scenario);
   if (!check.canRun) throw new InputError(`${RUN_BLOCKED} ${check.runLimit}`);
+  // Access (.mdb) editor tables cannot be written here: refused, not silently written as SQLite
+  if (req.createEditorTables && !req.writeEditorTablesAsSqlite) throw new InputError({ writeEditorTablesAsSqlite: [EDITOR_TABLES_ACCESS_MESSAGE] });
+  // a climate-change scenario is applied to the weather, or the run is refused (run/climate-change.ts)
+  if (scenario.climateChangeScenarioId) {
+    const climate = await ClimateChangeScenario.query().findById(scenario.climateChangeScenarioId);
+    if (!climate || !factorsOf(climate)) throw new InputError(climateNoDataMessage(climate?.name ?? String(scenario.climateChangeScenarioId)));
+  }
   const skipModelRun = !!req.skipModelRun;
   const runSettings: RunSettings = {
     writeSwatEditor: !!req.createEditorTables,

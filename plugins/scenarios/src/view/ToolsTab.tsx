@@ -60,6 +60,11 @@ export function OutputsTab({ data }: { data: ScenarioResponse }) {
           Download scenario files
         </Anchor>
       )}
+      {data.status.editorTablesFile && (
+        <Anchor href={fileHref(data.status.editorTablesFile)} download data-testid="download-editor-tables">
+          Download SWAT Editor input tables (SQLite)
+        </Anchor>
+      )}
     </Stack>
   );
 }

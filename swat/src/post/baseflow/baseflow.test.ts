@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { baseflowIndex, eckhardt, filterParameterFromTimeConstant, lyneHollick } from './filters.ts';
 import { separateBaseflow } from './separate.ts';
 
-const bass = readFileSync(sharedData('reference', 'BassRiver@Loch.csv'), 'utf8')
+const bass = readFileSync(fixturePath('reference', 'BassRiver@Loch.csv'), 'utf8')
   .split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').map(Number);
 
 function readEckhardtFixture() {
-  const rows = readFileSync(sharedData('reference', 'baseflow_RDF_EC.csv'), 'utf8')
+  const rows = readFileSync(fixturePath('reference', 'baseflow_RDF_EC.csv'), 'utf8')
     .split(/\r?\n/).filter((l) => l && !l.startsWith('#') && !l.startsWith('""'));
   return rows.map((l) => {
     const [, date, q, qb] = l.split(',');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { loadRunOutputs } from '../run-dir.ts';
 import { formatW2Field, formatW2File, parseW2File } from './w2file.ts';
 import {
@@ -12,7 +12,7 @@ const W2_FILES = ['ColumbiaSlough_qin_br1.npt', 'ColumbiaSlough_tin_br1.npt', 'C
 describe('CE-QUAL-W2 file reader and writer', () => {
   for (const name of W2_FILES) {
     it(`round trip of ${name} gives the same numbers`, () => {
-      const text = readFileSync(sharedData('reference', 'w2', name), 'latin1');
+      const text = readFileSync(fixturePath('reference', 'w2', name), 'latin1');
       const a = parseW2File(text);
       expect(a.rows.length).toBeGreaterThan(100);
       const b = parseW2File(formatW2File(a));
@@ -23,11 +23,11 @@ describe('CE-QUAL-W2 file reader and writer', () => {
   }
 
   it('reads fixed-width fields that touch ("     0.0.20E+03") and the free format', () => {
-    const cin = parseW2File(readFileSync(sharedData('reference', 'w2', 'ColumbiaSlough_cin_br1.npt'), 'latin1'));
+    const cin = parseW2File(readFileSync(fixturePath('reference', 'w2', 'ColumbiaSlough_cin_br1.npt'), 'latin1'));
     expect(cin.format).toBe('fixed');
     expect(cin.columns.slice(0, 4)).toEqual(['JDAY', 'TDS', 'TRACER', 'COLIFRM']);
     expect(cin.rows[0]!.slice(0, 5)).toEqual([10.73, 149.99, 0, 200, 10.01]);
-    const q = parseW2File(readFileSync(sharedData('reference', 'w2', 'Cascade_WB1_qin_br1.npt'), 'latin1'));
+    const q = parseW2File(readFileSync(fixturePath('reference', 'w2', 'Cascade_WB1_qin_br1.npt'), 'latin1'));
     expect(q.format).toBe('csv');
     expect(q.columns).toEqual(['JDAY', 'Q (m3/s)']);
     expect(q.rows[0]).toEqual([1, 16.42336389]);
@@ -46,7 +46,7 @@ describe('CE-QUAL-W2 file reader and writer', () => {
 });
 
 describe('SWAT daily output → CE-QUAL-W2 (LREW rev 637)', () => {
-  const run = loadRunOutputs(sharedData('lrew_swat2012', 'outputs_rev637', 'daily'));
+  const run = loadRunOutputs(fixturePath('lrew_swat2012', 'outputs_rev637', 'daily'));
   const rch = run.rch!;
   const series = ceQualFromRch(rch);
   const days = 3 * 365 + 1; // 2010-2012 printed
@@ -157,7 +157,7 @@ describe('SWAT daily output → CE-QUAL-W2 (LREW rev 637)', () => {
   });
 
   it('rejects monthly output and unknown reaches', () => {
-    const monthly = loadRunOutputs(sharedData('lrew_swat2012', 'outputs_rev637', 'monthly'), { rch: true });
+    const monthly = loadRunOutputs(fixturePath('lrew_swat2012', 'outputs_rev637', 'monthly'), { rch: true });
     expect(() => ceQualFromRch(monthly.rch!)).toThrow(/daily/);
     expect(() => ceQualFromRch(rch, { units: [9] })).toThrow(/reach 9 is not in the SWAT output/);
   });
@@ -165,7 +165,7 @@ describe('SWAT daily output → CE-QUAL-W2 (LREW rev 637)', () => {
 
 describe('HAWQS rev 670 subbasins (no output.rch, no air temperature printed)', () => {
   it('converts all 8 subbasins; no temperature source', () => {
-    const run = loadRunOutputs(sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset'));
+    const run = loadRunOutputs(fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset'));
     expect(run.rch).toBeNull();
     const s = ceQualFromSub(run.sub!, {}, undefined, run.hru ?? undefined);
     expect(s.map((x) => x.unit)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

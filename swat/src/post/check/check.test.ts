@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { loadCheckInputs, parseHydOut, parseOutputRsv } from './files.ts';
 import { swatCheck } from './swat-check.ts';
 import type { CheckInputs } from './files.ts';
 
-const LREW = (p: string) => sharedData('lrew_swat2012', 'outputs_rev637', p);
-const TXTINOUT = sharedData('lrew_swat2012', 'TxtInOut');
-const expected = JSON.parse(readFileSync(sharedData('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8'));
+const LREW = (p: string) => fixturePath('lrew_swat2012', 'outputs_rev637', p);
+const TXTINOUT = fixturePath('lrew_swat2012', 'TxtInOut');
+const expected = JSON.parse(readFileSync(fixturePath('lrew_swat2012', 'outputs_rev637', 'expected_summary.json'), 'utf8'));
 
 describe('SWAT Check on LREW rev 637 (yearly print, 2003-2012)', () => {
   const inputs = loadCheckInputs(LREW('yearly'), TXTINOUT);
@@ -140,7 +140,7 @@ describe('SWAT Check on LREW rev 637 (yearly print, 2003-2012)', () => {
 });
 
 describe('SWAT Check on the HAWQS rev 670 export (point sources, reservoirs)', () => {
-  const dir = sharedData('hawqs_huc0701_rev670', 'TxtInOut_subset');
+  const dir = fixturePath('hawqs_huc0701_rev670', 'TxtInOut_subset');
   const inputs = loadCheckInputs(dir);
   const r = swatCheck(inputs);
 
@@ -220,7 +220,7 @@ describe('output.rsv reader and reservoir rules', () => {
 
 describe('bad input', () => {
   it('a folder without output.std', () => {
-    expect(() => loadCheckInputs(sharedData('lrew_swat2012', 'TxtInOut'))).toThrow(/no output.std/);
+    expect(() => loadCheckInputs(fixturePath('lrew_swat2012', 'TxtInOut'))).toThrow(/no output.std/);
     expect(() => loadCheckInputs('/nonexistent/folder')).toThrow(/not a folder/);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { bulletin17b, grubbsBeckK, stationSkewMse, weightedSkew } from './b17b.ts';
 import { pearson3K } from './special.ts';
 
@@ -43,7 +43,7 @@ function halfUnit(printed: string): number {
 }
 
 describe('Bulletin 17B against PeakFQ 7.1 (station 04031500)', () => {
-  const prt = parsePrt(readFileSync(sharedData('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1'));
+  const prt = parsePrt(readFileSync(fixturePath('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1'));
   // PeakFQ takes the standard error of the generalized skew (0.550) and prints its square
   // rounded (0.303); the unrounded MSE is 0.55² = 0.3025.
   const r = bulletin17b(prt.peaks, { generalizedSkew: prt.genSkew, generalizedSkewMse: prt.genSe ** 2, aeps: prt.rows.map((x) => x.aep) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { emaAnalysis } from './ema.ts';
 import { emaConfidenceIntervals } from './ema-intervals.ts';
 import { pearson3K } from './special.ts';
@@ -19,7 +19,7 @@ const peaksOf = (text: string) =>
   [...text.matchAll(/^\s{5}(\d{4})\s{5}\s*([\d.]+)\s*$/gm)].map((m) => ({ year: Number(m[1]), flow: Number(m[2]) }));
 
 describe('EMA confidence intervals against PeakFQ 7.1 (USGS 04031500, 38 systematic peaks, station skew)', () => {
-  const text = readFileSync(sharedData('reference', 'PK04031500_EMA_PeakFQ71.PRT'), 'latin1');
+  const text = readFileSync(fixturePath('reference', 'PK04031500_EMA_PeakFQ71.PRT'), 'latin1');
   const table = parsePrt(text);
   const peaks = peaksOf(text);
   const r = emaAnalysis(peaks, { aeps: table.map((t) => t.aep) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedData } from '../../../test/shared-data.ts';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { emaAnalysis, emaIntervals, truncatedP3Moments } from './ema.ts';
 import { bulletin17b } from './b17b.ts';
 
@@ -21,8 +21,8 @@ function parseOut(text: string) {
 }
 
 describe('EMA against PeakfqSA 0.997 (Big Sandy River at Bruceton, historic peaks 1897-1929 above 18,500 cfs)', () => {
-  const spc = parseSpc(readFileSync(sharedData('reference', 'TestCase02.spc'), 'latin1'));
-  const out = parseOut(readFileSync(sharedData('reference', 'TestCase02_PeakfqSA.out'), 'latin1'));
+  const spc = parseSpc(readFileSync(fixturePath('reference', 'TestCase02.spc'), 'latin1'));
+  const out = parseOut(readFileSync(fixturePath('reference', 'TestCase02_PeakfqSA.out'), 'latin1'));
   const r = emaAnalysis(spc.peaks, { thresholds: spc.thresholds, generalizedSkew: spc.genSkew, skewOption: 'generalized', aeps: out.rows.map((x) => x.aep) });
 
   it('data representation: 77 years, 47 exact, 30 censored below 18,500 cfs', () => {
@@ -58,7 +58,7 @@ describe('EMA against PeakfqSA 0.997 (Big Sandy River at Bruceton, historic peak
 
 describe('EMA building blocks', () => {
   it('without censoring EMA equals the B17B sample moments (station 04031500)', () => {
-    const prt = readFileSync(sharedData('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1');
+    const prt = readFileSync(fixturePath('reference', 'PK04031500_B17B_PeakFQ71.PRT'), 'latin1');
     const listing = prt.slice(prt.indexOf('I N P U T   D A T A   L I S T I N G'), prt.indexOf('Explanation'));
     const peaks = [...listing.matchAll(/^\s+(\d{4})\s+([\d.]+)\s*$/gm)].map((m) => ({ year: Number(m[1]), flow: Number(m[2]) }));
     const e = emaAnalysis(peaks);
@@ -95,7 +95,7 @@ describe('EMA building blocks', () => {
 });
 
 describe('multiple Grubbs–Beck test', () => {
-  const spc = parseSpc(readFileSync(sharedData('reference', 'TestCase02.spc'), 'latin1'));
+  const spc = parseSpc(readFileSync(fixturePath('reference', 'TestCase02.spc'), 'latin1'));
   const systematic = spc.peaks.filter((p) => p.year >= 1930).map((p) => p.flow);
 
   it('p-value of the smallest systematic peak of the Big Sandy (PeakfqSA: Q = 1200, p = 0.3725)', async () => {

@@ -10,10 +10,12 @@ import type { Handler, JobContext } from '../../../jobs/queue.ts';
 import { queueMail } from '../../../mail/job.ts';
 import { clearCustomOutputs } from '../../custom-outputs/service.ts';
 import { editorServers } from '../mods.ts';
-import { Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
+import { ClimateChangeScenario, Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
 import { isoDate, scenarioDir, type RunJob } from '../service.ts';
 import { RUN_ERROR_MESSAGE, reportScenarioProgress } from '../status.ts';
 import { applyChanges, assembleScenario, writeScenarioInputs } from './build.ts';
+import { applyClimateChange, climateNoDataMessage, factorsOf } from './climate-change.ts';
+import { EDITOR_TABLES_FILE, writeEditorTables } from './editor-tables.ts';
 import { RunAborted, executablePath, isBuiltin, runBuiltin, runExecutable, runLogPath, type EngineResult } from './engines.ts';
 import { loadOutputs } from './outputs.ts';
 
@@ -106,6 +108,15 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
     const t0 = performance.now();
     const built = await assembleScenario(deps.db, scenario);
     const mods = await ScenarioModification.query().where('scenarioId', id).orderBy('id');
+    // the chosen climate-change scenario changes the weather before the editors' changes
+    // (climate sensitivity's RFINC/TMPINC then act on top of it, as in SWAT)
+    if (scenario.climateChangeScenarioId) {
+      const climate = await ClimateChangeScenario.query().findById(scenario.climateChangeScenarioId);
+      const factors = climate ? factorsOf(climate) : null;
+      if (!climate || !factors) throw new Error(climateNoDataMessage(climate?.name ?? String(scenario.climateChangeScenarioId)));
+      const changed = applyClimateChange(built.project, factors);
+      log(`climate change '${climate.name}': ${changed.pcp} precipitation and ${changed.tmp} temperature values changed by its monthly factors`);
+    }
     const { applied, unapplied } = await applyChanges(built, mods, editorServers(deps));
     await writeScenarioInputs(built, folders.run);
     const writeSeconds = (performance.now() - t0) / 1000;
@@ -113,6 +124,17 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
     log(`inputs written: ${built.project.subbasins.length} subbasins, ${hrus} HRUs in ${writeSeconds.toFixed(2)} s`);
     if (applied.length) log(`changes applied: ${applied.join(', ')}`);
     if (unapplied.length) log(`WARNING: changes not applied (no editor installed for their table): ${unapplied.join(', ')}`);
+    if (settings.writeSwatEditor) {
+      // 'Create SWAT Editor input tables': the inputs just written, as SWAT Editor's tables
+      await monitor.now(8, 'Writing SWAT Editor input tables...');
+      const t1 = performance.now();
+      const labels = new Map(built.index.map((x) => [x.number, x.hrus]));
+      const rows = writeEditorTables(built.project, join(folders.run, EDITOR_TABLES_FILE), (sub, hru) => {
+        const h = labels.get(sub)?.[hru - 1];
+        return h && { landuse: h.landuse, soil: h.soil, slopeClass: h.slopeClass };
+      });
+      log(`SWAT Editor input tables written (${EDITOR_TABLES_FILE}, ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(', ')}) in ${((performance.now() - t1) / 1000).toFixed(2)} s`);
+    }
     await monitor.now(10, 'SWAT input files written.');
 
     const start = isoDate(scenario.startingSimulationDate)!;

@@ -1,0 +1,162 @@
+// The administrator area, part 1 (issue 19) in the browser: the header's lock leads to the
+// dashboard, whose counts are the server's; the side menu leads to the feedback and error
+// reports, where an administrator moves a user's report from Submitted to Resolved with a reply,
+// and the user sees status and reply at /feedback/{id} (and the notification in the bell); a
+// report is created on /admin/reports, completes live and its CSV downloads.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiToken, loginFromHeader } from './fixtures.ts';
+
+const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
+const outbox = join(dataDir, 'outbox');
+const PASSWORD = 'Browser-pass-1';
+
+type Mail = { to: string; subject: string; text: string; file: string };
+const seen = new Set<string>();
+function mails(): Mail[] {
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
+}
+async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(() => {
+      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+      return !!found;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  seen.add(found!.file);
+  return found!;
+}
+const codeIn = (mail: Mail) => mail.text.match(/\b(\d{6})\b/)![1]!;
+
+async function person(baseURL: string, admin: string, userName: string) {
+  const created = await api(baseURL, admin, 'admin/users', {
+    method: 'POST',
+    body: { firstName: userName, lastName: 'Tester', email: `${userName}@example.org`, userName, password: PASSWORD, country: 'Canada', organizationCategory: 'Individual', affiliation: 'Watershed lab', reasonForUse: 'Admin tests' },
+  });
+  expect(created.status).toBe(201);
+  return { userName, email: `${userName}@example.org` };
+}
+
+/** A token for API calls (login, then the mailed code). */
+async function tokenOf(baseURL: string, who: { userName: string; email: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: who.userName, password: PASSWORD }) });
+  const limited = ((await res.json()) as { auth_token: string }).auth_token;
+  const code = codeIn(await waitForMail(who.email, /sign-in code/));
+  const done = await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, token: limited }) });
+  expect(done.status).toBe(200);
+  return ((await done.json()) as { auth_token: string }).auth_token;
+}
+
+/** Signs in from the header with the mailed code. */
+async function signIn(page: Page, who: { userName: string; email: string }) {
+  await page.goto('/');
+  await page.getByTestId('login-button').click();
+  const form = page.getByTestId('login-form').first();
+  await form.getByLabel('User name').fill(who.userName);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  const mfa = page.getByTestId('mfa-step');
+  await expect(mfa).toBeVisible();
+  await mfa.getByLabel('Code').fill(codeIn(await waitForMail(who.email, /sign-in code/)));
+  await mfa.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('menu-account')).toHaveText(who.userName);
+}
+
+/** The admin's way in: the header's lock leads to the dashboard and its side menu. */
+async function openAdmin(page: Page) {
+  await page.getByTestId('nav-admin').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.keyboard.press('Escape'); // the lock's menu opened too
+  await expect(page.getByTestId('admin-menu')).toBeVisible();
+}
+
+test('the lock leads to the dashboard, whose counts are the server’s', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await loginFromHeader(page);
+  await openAdmin(page);
+  await page.getByTestId('dashboard-refresh').click();
+  const token = await apiToken(baseURL!);
+  const d = (await api(baseURL!, token, 'admin/dashboard')).body as { numUsers: number; numProjects: number; numScenarios: number };
+  await expect(page.getByTestId('dashboard-numUsers-value')).toHaveText(d.numUsers.toLocaleString('en-US'));
+  await expect(page.getByTestId('dashboard-numProjects-value')).toHaveText(d.numProjects.toLocaleString('en-US'));
+  await expect(page.getByTestId('dashboard-numScenarios-value')).toHaveText(d.numScenarios.toLocaleString('en-US'));
+  await expect(page.getByTestId('admin-statistics-chart').locator('svg').first()).toBeVisible();
+  // the side menu names the full administrator's pages too
+  await expect(page.getByTestId('admin-menu').getByText('Send an email to all users')).toBeVisible();
+  await expect(page.getByTestId('admin-menu').getByText('Plugins')).toBeVisible();
+});
+
+test('an error report goes Submitted → Resolved and the user sees the reply', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const admin = await apiToken(baseURL!);
+  const stamp = Date.now().toString(36);
+  const user = await person(baseURL!, admin, `reporter${stamp}`);
+  const userToken = await tokenOf(baseURL!, user);
+  const title = `Map is blank ${stamp}`;
+  const filed = await api(baseURL!, userToken, 'errorreports', { method: 'POST', body: { title, userComments: 'The map page shows no subbasins.' } });
+  expect(filed.status).toBe(200);
+  const id = filed.body.id as number;
+
+  await page.goto('/');
+  await loginFromHeader(page);
+  await openAdmin(page);
+  await page.getByTestId('admin-menu').getByText('Feedback and error reports').click();
+  await expect(page).toHaveURL(/\/admin\/errors$/);
+  await page.getByLabel('Filter').fill(title);
+  const link = page.getByTestId(`admin-error-${id}`);
+  await expect(link).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Submitted');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/errors/${id}$`));
+  await expect(page.getByTestId('admin-error-status')).toHaveText('Submitted');
+  await expect(page.getByTestId('admin-error-comments')).toHaveText('The map page shows no subbasins.');
+
+  await page.getByTestId('admin-error-status-select').click();
+  await page.getByRole('option', { name: 'Resolved' }).click();
+  await page.getByTestId('admin-error-developer-comments').fill('The map layer loads again after the fix.');
+  await page.getByTestId('admin-error-email-user').check();
+  await page.getByTestId('admin-error-save').click();
+  await expect(page.getByText('Changes saved.')).toBeVisible();
+  await expect(page.getByTestId('admin-error-status')).toHaveText('Resolved');
+  await expect(page.getByTestId('admin-error-resolved')).toContainText('by admin');
+  const mail = await waitForMail(user.email, /is Resolved/);
+  expect(mail.text).toContain('The map layer loads again after the fix.');
+
+  // the user: the notification in the bell, then status and reply on the report's page
+  const context = await browser.newContext();
+  const mine = await context.newPage();
+  await signIn(mine, user);
+  await mine.goto(`/feedback/${id}`);
+  await expect(mine.getByTestId('feedback-view-status')).toHaveText('Resolved');
+  await expect(mine.getByTestId('feedback-view-reply')).toHaveText('The map layer loads again after the fix.');
+  await expect(mine.getByTestId('feedback-view-resolved')).toContainText('by admin');
+  const notes = (await api(baseURL!, userToken, 'account/notifications')).body as unknown as { title: string; url: string }[];
+  expect(notes.some((n) => n.url === `/feedback/${id}` && n.title === `Your report "${title}" is Resolved`)).toBe(true);
+  await context.close();
+});
+
+test('a report is created, completes live and its CSV downloads', async ({ page }) => {
+  await page.goto('/');
+  await loginFromHeader(page);
+  await openAdmin(page);
+  await page.getByTestId('admin-menu').getByText('Reports').click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await page.getByTestId('report-type').click();
+  await page.getByRole('option', { name: 'User Statistics' }).click();
+  await expect(page.getByTestId('report-dataset')).toBeDisabled();
+  await page.getByTestId('report-create').click();
+  const row = page.getByRole('row').filter({ hasText: 'User Statistics' }).first();
+  await expect(row.getByText('complete')).toBeVisible({ timeout: 30_000 });
+  const file = row.getByRole('link', { name: /user-statistics-\d+\.csv/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), file.click()]);
+  expect(download.suggestedFilename()).toMatch(/^user-statistics-\d+\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe('Category,Country,Users,Confirmed email');
+  expect(text).toMatch(/\r\n.+,.+,\d+,\d+\r\n/);
+});

@@ -1,0 +1,48 @@
+// API clients (spec 3 §7 admin users: apiAccess, deleteApiAccess, apirequests), the /api
+// dashboard's access (which side-menu entries the user gets, the rules the server applies), the
+// user's own API requests, and the OpenAPI document at /api/docs.
+import type Router from '@koa/router';
+import type { AppDeps } from '../../deps.ts';
+import { currentUser, requireAdmin, requireUser } from '../../http/auth.ts';
+import { sendGrid } from '../../http/grid.ts';
+import { intParam } from '../../http/validate.ts';
+import { REQUEST_GRID, requestRowsQuery } from '../batch/service.ts';
+import { documentRoute, openApiDocument, openApiHtml } from './openapi.ts';
+import { advancedAccess, apiClientInfo, grantApiAccess, revokeApiAccess } from './service.ts';
+import { configureSignedRequests } from './signed.ts';
+
+export function register(router: Router, deps: AppDeps): void {
+  configureSignedRequests(deps.config.dataDir);
+
+  router.post('/admin/users/apiAccess/:id', requireAdmin, async (ctx) => {
+    ctx.body = await grantApiAccess(deps, currentUser(ctx), intParam(ctx.params.id));
+  });
+  router.get('/admin/users/apiAccess/:id', requireAdmin, async (ctx) => {
+    ctx.body = await apiClientInfo(intParam(ctx.params.id));
+  });
+  router.delete('/admin/users/deleteApiAccess/:userID', requireAdmin, async (ctx) => {
+    ctx.body = await revokeApiAccess(deps, intParam(ctx.params.userID));
+  });
+  router.get('/admin/users/apirequests/:id', requireAdmin, async (ctx) => {
+    const { query } = requestRowsQuery(deps.db, intParam(ctx.params.id));
+    await sendGrid(ctx, deps.db, query, { ...REQUEST_GRID, defaultPerPage: 20 }, { csvName: 'api-requests.csv' });
+  });
+
+  documentRoute('get', '/api-requests/access', { summary: 'Which advanced features the user may use (batchProjects, regionalProjects)', tag: 'Advanced' });
+  router.get('/api-requests/access', requireUser, async (ctx) => {
+    ctx.body = await advancedAccess(currentUser(ctx));
+  });
+  documentRoute('get', '/api-requests', { summary: "The user's API requests, batch and regional (grid; 20 per page)", tag: 'Advanced' });
+  router.get('/api-requests', requireUser, async (ctx) => {
+    const { query } = requestRowsQuery(deps.db, currentUser(ctx).id);
+    await sendGrid(ctx, deps.db, query, { ...REQUEST_GRID, defaultPerPage: 20 }, { csvName: 'api-requests.csv' });
+  });
+
+  router.get('/docs/openapi.json', async (ctx) => {
+    ctx.body = openApiDocument(router, `${deps.config.publicUrl}/api`);
+  });
+  router.get('/docs', async (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = openApiHtml(openApiDocument(router, `${deps.config.publicUrl}/api`));
+  });
+}

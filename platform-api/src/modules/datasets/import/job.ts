@@ -1,0 +1,101 @@
+// The `dataset-import` job (spec 3 §4 Uploaded dataset import: running with progress, error, ready):
+// reads the unpacked upload (the TxtInOut, the shapes), converts it (convert.ts) and loads it with
+// the one loader in one transaction, so a failure leaves no part of a dataset. Progress is kept on
+// the import row and pushed to room `dataset-import:{id}` as `dataset-import-status`
+// { importID, progress, statusMessage }. The upload folder is removed whatever happens.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readTxtInOut } from '@headwater/swat/txtinout/index.ts';
+import { readProjectShapes } from '@headwater/swat/import/index.ts';
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../../deps.ts';
+import type { Handler } from '../../../jobs/queue.ts';
+import { loadDatasetFiles } from '../loader.ts';
+import { DatasetImport } from '../models.ts';
+import { IMPORT_QUEUE, IMPORT_STATUS_EVENT, importRoom, uploadDir } from '../imports.ts';
+import { convertProject, ImportProblems } from './convert.ts';
+
+export type ImportStep = (percent: number, message: string) => void;
+
+/** An unpacked SWAT project folder → a dataset: the TxtInOut folder plus optional shapes folder
+ * (the bench and the CLI call this too). Returns the dataset id and what was found. */
+export async function importProjectFolder(
+  db: Knex,
+  txtInOut: string,
+  shapesDir: string | undefined,
+  meta: { key: string; name: string; description: string; attribution: string; endingSubbasinName?: string | null; kind: string },
+  options: { upload?: { userId: number; importId: number }; onProgress?: ImportStep } = {},
+) {
+  const step = options.onProgress ?? (() => {});
+  step(5, 'Reading the SWAT input files...');
+  let project;
+  try {
+    project = await readTxtInOut(txtInOut);
+  } catch (err) {
+    throw new ImportProblems([(err as Error).message]);
+  }
+  step(30, shapesDir ? 'Reading the subbasin and stream shapes...' : 'Drawing the routing schematic (no shapes in the upload)...');
+  let shapes;
+  try {
+    shapes = shapesDir ? await readProjectShapes(shapesDir) : undefined;
+  } catch (err) {
+    throw new ImportProblems([`Shapes: ${(err as Error).message}`]);
+  }
+  step(35, 'Converting the project...');
+  const { files, summary } = convertProject(project, shapes, meta);
+  project = undefined; // the parsed TxtInOut is no longer needed: let it go before the load
+  step(40, `Writing ${summary.subbasins.toLocaleString('en-US')} subbasins and ${summary.hrus.toLocaleString('en-US')} HRUs...`);
+  const result = await loadDatasetFiles(db, files, { key: meta.key, name: meta.name, upload: options.upload, replace: true, onProgress: (p, m) => step(40 + p * 0.58, m) });
+  return { ...result, summary };
+}
+
+export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{ importId: number }, void>> {
+  return {
+    [IMPORT_QUEUE]: async (job) => {
+      const id = job.data.importId;
+      const imp = await DatasetImport.query().findById(id);
+      if (!imp || imp.status !== 'running') return; // deleted meanwhile
+      const dir = uploadDir(deps, imp.uploadDirectory);
+      let last = -1;
+      let pending: Promise<unknown> = Promise.resolve();
+      // the bus only while the load's transaction holds the connection; the row between steps
+      const publish = (percent: number, message: string) => {
+        const p = Math.max(1, Math.min(99, Math.round(percent)));
+        if (p === last) return;
+        last = p;
+        pending = pending.then(() => deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: p, statusMessage: message })).catch(() => {});
+        void job.reportProgress({ percent: p, message }).catch(() => {});
+      };
+      const store = async (percent: number, message: string) => {
+        publish(percent, message);
+        await DatasetImport.query().patch({ progressPercent: Math.round(percent), progressMessage: message }).where('id', id);
+      };
+      try {
+        await store(2, 'Starting the import...');
+        const result = await importProjectFolder(
+          deps.db,
+          join(dir, imp.txtinoutPath),
+          imp.shapesPath !== null ? join(dir, imp.shapesPath) : undefined,
+          { key: `upload-${id}`, name: imp.name, description: imp.description, attribution: imp.attribution, endingSubbasinName: imp.endingSubbasinName, kind: imp.kind },
+          { upload: { userId: imp.userId, importId: id }, onProgress: (p, m) => publish(p, m) },
+        );
+        await pending;
+        await DatasetImport.query()
+          .patch({ status: 'ready', isRunning: false, hasError: false, progressPercent: 100, progressMessage: 'Import complete.', datasetId: result.datasetId, summary: result.summary })
+          .where('id', id);
+        await deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: 100, statusMessage: 'Import complete.' });
+      } catch (err) {
+        await pending;
+        const message = err instanceof ImportProblems ? err.message : `The import failed: ${(err as Error).message ?? String(err)}`;
+        if (!(err instanceof ImportProblems)) deps.log.error({ err, importId: id }, 'dataset import failed');
+        await DatasetImport.query()
+          .patch({ status: 'error', isRunning: false, hasError: true, exceptionMessage: message, progressPercent: 100, progressMessage: 'An error occurred in the import' })
+          .where('id', id)
+          .catch(() => {});
+        await deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: 100, statusMessage: 'An error occurred in the import', hasError: true, exceptionMessage: message }).catch(() => {});
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

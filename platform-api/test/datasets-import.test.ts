@@ -1,0 +1,364 @@
+// Uploaded project datasets through the API (issue 18; spec 3 §2.2, §3–§7): the LREW ArcSWAT
+// project (TxtInOut + subbasin/stream shapefiles in Albers) becomes a dataset equal to the
+// shipped demo one; a bare TxtInOut gets the routing schematic; the HAWQS subset is recognised
+// and refused with the missing files named, leaving nothing behind; hostile zips are refused;
+// tier access and sharing decide who sees what. Zips are built here from the repository's
+// fixtures (swat/test/fixtures), never from ../shared.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeZip, UPLOAD_MESSAGES } from '@headwater/plugin-sdk/server';
+import { fixtureProject, FIXTURES } from '@headwater/swat/test-fixtures';
+import { startProcessing } from '../src/jobs/processors.ts';
+import { createUser } from '../src/modules/users/service.ts';
+import { loadDatasetDir } from '../src/modules/datasets/loader.ts';
+import { DATASET_MESSAGES } from '../src/modules/datasets/imports.ts';
+import { SCHEMATIC_LABEL } from '../src/modules/datasets/import/convert.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let app: TestApp;
+let admin: string;
+const PASSWORD = 'Correct-horse-1';
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const sockets: Socket[] = [];
+let lrewTio: string;
+let demoId: number;
+let lrewImport: number;
+let lrewDataset: number;
+
+function person(userName: string) {
+  return { firstName: 'Tess', lastName: 'Tester', email: `${userName}@example.org`, userName, password: PASSWORD, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Watershed Lab', reasonForUse: 'Testing datasets' };
+}
+
+async function user(userName: string, tier: string | null): Promise<void> {
+  const { userName: _u, email, password, firstName, lastName } = person(userName);
+  const row = await createUser({ userName, email, password, firstName, lastName, roles: ['Registered'], emailConfirmed: true, mfaExempt: true });
+  ids[userName] = row.id;
+  if (tier) await app.deps.db('users').where('id', row.id).update({ tierId: (await app.deps.db('tiers').where('name', tier).first()).id });
+  tokens[userName] = await app.login(userName, PASSWORD);
+}
+
+/** Every file under `dir` as zip entries named `prefix/<relative path>`. */
+function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[] {
+  const out: { name: string; data: Buffer }[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ name: `${prefix}${relative(dir, p).split(sep).join('/')}`, data: readFileSync(p) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+async function upload(token: string, data: Buffer, fileName = 'project.zip'): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), fileName);
+  const res = await fetch(`${app.url}/api/importdatasets/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body };
+}
+
+async function waitForImport(token: string, id: number): Promise<any> {
+  for (let i = 0; i < 600; i++) {
+    const r = await app.request(`/api/importdatasets/${id}`, { token });
+    if (r.status === 200 && !r.body.status.isRunning) return r.body;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  throw new Error('import did not finish');
+}
+
+const uploadsLeft = () => (existsSync(join(app.config.filesDir, 'imports')) ? readdirSync(join(app.config.filesDir, 'imports')).length : 0);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  startProcessing(app.deps, 1);
+  admin = await app.login('admin', 'Admin-pass-123');
+  demoId = (await loadDatasetDir(app.deps.db, join(import.meta.dirname, '..', '..', 'datasets', 'lrew'))).datasetId;
+  await user('uploader', 'Tier II');
+  await user('basic', null);
+  await user('friend', null);
+  lrewTio = fixtureProject('lrew_swat2012');
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  rmSync(lrewTio, { recursive: true, force: true });
+  await app?.close();
+});
+
+describe('upload access from the tier', () => {
+  it('a tier without uploads (0) gets the notice and a refusal', async () => {
+    const o = await app.request('/api/importdatasets/options', { token: tokens.basic });
+    expect(o.body).toMatchObject({ hasAccess: false, canDoHawqsBased: false });
+    const r = await upload(tokens.basic, writeZip([{ name: 'a.txt', data: 'x' }]));
+    expect(r.status).toBe(403);
+    expect(JSON.stringify(r.body)).toContain(DATASET_MESSAGES.noAccess);
+  });
+  it('Tier II has 5 uploads left', async () => {
+    const o = await app.request('/api/importdatasets/options', { token: tokens.uploader });
+    expect(o.body).toMatchObject({ hasAccess: true, reachedLimit: false, uploadLimit: 5, canDoHawqsBased: false });
+  });
+});
+
+describe('hostile and wrong uploads are refused, nothing kept', () => {
+  it('not a zip, traversal, links, bombs, an announced size over 1 GB', async () => {
+    const before = uploadsLeft();
+    const notZip = await upload(tokens.uploader, Buffer.from('plain text, not an archive'), 'project.zip');
+    expect(notZip.status).toBe(400);
+    expect(notZip.body.errors.file).toEqual([UPLOAD_MESSAGES.notZip]);
+    const wrongExt = await upload(tokens.uploader, writeZip([{ name: 'file.cio', data: 'x' }]), 'project.rar');
+    expect(wrongExt.body.errors.file).toEqual([UPLOAD_MESSAGES.extension(['.zip'])]);
+
+    const traversal = await upload(tokens.uploader, writeZip([{ name: '../../etc/evil.sh', data: 'x' }, { name: 'TxtInOut/file.cio', data: 'x' }]));
+    expect(traversal.status).toBe(400);
+    expect(traversal.body.errors.file[0]).toBe(UPLOAD_MESSAGES.unsafePath('../../etc/evil.sh'));
+
+    // a Unix symbolic link entry: version made by 3 (Unix), S_IFLNK in the external attributes
+    const link = writeZip([{ name: 'TxtInOut/file.cio', data: '/etc/passwd' }]);
+    const cd = link.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    link.writeUInt16LE(0x0314, cd + 4);
+    link.writeUInt32LE((0o120777 << 16) >>> 0, cd + 38);
+    const linked = await upload(tokens.uploader, link);
+    expect(linked.body.errors.file).toEqual([UPLOAD_MESSAGES.link('TxtInOut/file.cio')]);
+
+    const bomb = await upload(tokens.uploader, writeZip([{ name: 'TxtInOut/pcp1.pcp', data: Buffer.alloc(20 * 1024 * 1024) }]));
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.errors.file[0]).toMatch(/zip bomb/);
+
+    // a zip that lies about its sizes: inflating stops at the declared size
+    const liar = writeZip([{ name: 'TxtInOut/file.cio', data: Buffer.alloc(50_000, 65) }]);
+    const cd2 = liar.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    liar.writeUInt32LE(100, cd2 + 24);
+    const lied = await upload(tokens.uploader, liar);
+    expect(lied.body.errors.file).toEqual([UPLOAD_MESSAGES.corrupt('TxtInOut/file.cio')]);
+
+    const noProject = await upload(tokens.uploader, writeZip([{ name: 'notes/readme.txt', data: 'hello' }]));
+    expect(noProject.body.errors.file[0]).toMatch(/no TxtInOut folder with a file.cio/);
+
+    // over 1 GB announced: refused before the body is read
+    const big = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${app.url}/api/importdatasets/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens.uploader}`, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(1100 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let b = '';
+        res.on('data', (c) => (b += c));
+        res.on('end', () => {
+          req.destroy(); // the rest of the announced body is never sent
+          resolve({ status: res.statusCode!, body: b });
+        });
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(big.status).toBe(400);
+    expect(big.body).toContain(UPLOAD_MESSAGES.tooLarge(1000 * 1024 * 1024));
+
+    expect(uploadsLeft()).toBe(before);
+    expect(readdirSync(join(app.config.filesDir, 'tmp', 'uploads')).length).toBe(0);
+  });
+});
+
+describe('an ArcSWAT project: TxtInOut and Watershed/Shapes (Albers)', () => {
+  it('uploads, reveals the outlet, imports with live progress and equals the demo dataset', async () => {
+    const shapes = join(FIXTURES, 'lrew_swat2012_shapes');
+    const zip = writeZip([...entriesOf(lrewTio, 'LREW/Scenarios/Default/TxtInOut/'), ...entriesOf(shapes, 'LREW/Watershed/Shapes/')]);
+    const up = await upload(tokens.uploader, zip, 'LREW.zip');
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ hasEndingSubKey: true, endingSubbasinName: '3', kind: 'arcswat', hasSwatMdb: false, isSqlite: false, uploadedFileName: 'LREW.zip' });
+
+    const bad = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'x'.repeat(51), description: '', uploadDirectory: up.body.uploadDirectory } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({ name: [DATASET_MESSAGES.nameLength], description: [DATASET_MESSAGES.required] });
+    const hawqsBased = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'LREW upload', description: 'd', uploadDirectory: up.body.uploadDirectory, isHawqsBased: true } });
+    expect(hawqsBased.body.errors.isHawqsBased).toEqual([DATASET_MESSAGES.productBased]);
+
+    const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'LREW upload', description: 'The LREW ArcSWAT project', attribution: 'USDA-ARS SEWRL (GPL-3 via SWATdata)', uploadDirectory: up.body.uploadDirectory } });
+    expect(created.status).toBe(200);
+    lrewImport = created.body.id;
+
+    // live progress on the import's room
+    const s = io(app.url, { path: '/status-hub', transports: ['websocket'], auth: { token: tokens.uploader }, reconnection: false });
+    sockets.push(s);
+    const events: { progress: number; statusMessage: string }[] = [];
+    s.on('dataset-import-status', (e) => events.push(e));
+    expect(await new Promise<boolean>((r) => s.emit('join', `dataset-import:${lrewImport}`, r))).toBe(true);
+    const done = await waitForImport(tokens.uploader, lrewImport);
+    expect(done.status).toMatchObject({ isRunning: false, hasError: false });
+    expect(done.state).toBe('ready');
+    lrewDataset = done.newDatasetID;
+    expect(done).toMatchObject({ numSubbasins: 3, numHrus: 134, accessibility: 'User', isActive: true, kind: 'arcswat' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events.length).toBeGreaterThan(2);
+    expect(events.at(-1)!.progress).toBe(100);
+    expect(uploadsLeft()).toBe(0); // the upload folder went with the import
+
+    // a stranger may not watch it
+    const t = io(app.url, { path: '/status-hub', transports: ['websocket'], auth: { token: tokens.friend }, reconnection: false });
+    sockets.push(t);
+    expect(await new Promise<boolean>((r) => t.emit('join', `dataset-import:${lrewImport}`, r))).toBe(false);
+
+    // the same watershed as the shipped demo dataset
+    const db = app.deps.db;
+    const subs = async (id: number) => db('subbasins').where('datasetId', id).orderBy('number').select('name', 'area', 'landArea', 'cumulativeArea', 'numHrus', 'swat', 'minLon', 'maxLat');
+    const a = await subs(lrewDataset);
+    const b = await subs(demoId);
+    expect(a.map((x) => [x.name, x.area, x.numHrus])).toEqual(b.map((x) => [x.name, x.area, x.numHrus]));
+    for (let i = 0; i < 3; i++) {
+      expect(a[i].cumulativeArea).toBeCloseTo(b[i].cumulativeArea, 9);
+      expect(a[i].landArea).toBeCloseTo(b[i].landArea, 9);
+      // every SWAT value the demo dataset keeps (it was converted by an earlier reader, which
+      // kept fewer of the optional fields; the writer fills those with SWAT's defaults)
+      expect(a[i].swat).toMatchObject(b[i].swat);
+      // reprojected from Albers by proj4: the demo's WGS84 copy of the same shapes
+      expect(a[i].minLon).toBeCloseTo(b[i].minLon, 5);
+      expect(a[i].maxLat).toBeCloseTo(b[i].maxLat, 5);
+    }
+    const routing = async (id: number) => (await db('subbasins as s').leftJoin('subbasins as d', 'd.id', 's.downstreamId').where('s.datasetId', id).orderBy('s.number').select('s.name', 'd.name as down')).map((r) => [r.name, r.down]);
+    expect(await routing(lrewDataset)).toEqual([['1', '3'], ['2', '3'], ['3', null]]);
+    const hrus = async (id: number) => db('hrus').where('datasetId', id).orderBy('sortOrder').select('gisId', 'landuse', 'soil', 'slopeClass', 'slope', 'slopeLength', 'area', 'fraction', 'cn2', 'ovN', 'swat');
+    const ha = await hrus(lrewDataset);
+    const hb = await hrus(demoId);
+    expect(ha.length).toBe(134);
+    expect(ha.map(({ swat: _s, ...h }) => h)).toEqual(hb.map(({ swat: _s, ...h }) => h));
+    // (the repository's TxtInOut fixture leaves out the .sdr files, which this project's SWAT never reads)
+    ha.forEach((h, i) => {
+      const { sdr: _sdr, ...expected } = hb[i].swat;
+      expect(h.swat).toMatchObject(expected);
+    });
+    const ds = async (id: number) => (await db('datasets').where('id', id).first()).swat;
+    expect(await ds(lrewDataset)).toMatchObject(await ds(demoId));
+    // the same weather, day for day (the simulation's inputs are the same inputs)
+    const weather = async (id: number) =>
+      db('weather_stations as s').join('dataset_weather_datasets as dw', 'dw.weatherDatasetId', 's.weatherDatasetId').where('dw.datasetId', id).orderBy(['s.variable', 's.file', 's.gage']).select('s.variable', 's.gage', 's.startDate', 's.numDays', 's.series');
+    const wa = await weather(lrewDataset);
+    const wb = await weather(demoId);
+    expect(wa.length).toBe(wb.length);
+    wa.forEach((w, i) => {
+      expect([w.variable, w.gage, String(w.startDate), w.numDays]).toEqual([wb[i].variable, wb[i].gage, String(wb[i].startDate), wb[i].numDays]);
+      expect(Buffer.compare(Buffer.from(w.series), Buffer.from(wb[i].series))).toBe(0);
+    });
+  }, 180_000);
+});
+
+describe('a bare TxtInOut', () => {
+  it('imports with a labelled routing schematic for the map', async () => {
+    const zip = writeZip(entriesOf(lrewTio, 'TxtInOut/'));
+    const up = await upload(tokens.uploader, zip, 'bare.zip');
+    expect(up.body).toMatchObject({ kind: 'txtinout', hasEndingSubKey: true, endingSubbasinName: '3' });
+    const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'Bare TxtInOut', description: 'No shapes', uploadDirectory: up.body.uploadDirectory } });
+    const done = await waitForImport(tokens.uploader, created.body.id);
+    expect(done.status.hasError).toBe(false);
+    expect(done.summary).toMatchObject({ schematic: true, subbasins: 3, hrus: 134 });
+    const outline = await app.request(`/api/datasets/outlinegeojson/${done.newDatasetID}`, { token: tokens.uploader });
+    expect(outline.body.outline.features[0].properties.name).toContain(SCHEMATIC_LABEL);
+    const subs = await app.deps.db('subbasins').where('datasetId', done.newDatasetID).orderBy('number');
+    const demoSubs = await app.deps.db('subbasins').where('datasetId', demoId).orderBy('number');
+    expect(subs.map((s: any) => [s.name, s.area, s.numHrus])).toEqual(demoSubs.map((s: any) => [s.name, s.area, s.numHrus]));
+    expect(subs.every((s: any) => s.geometry.type === 'Polygon')).toBe(true);
+    await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader, method: 'DELETE' });
+  }, 120_000);
+});
+
+describe('a HAWQS export (the subset in the repository)', () => {
+  it('is recognised, and refused with every missing file named; nothing is left behind', async () => {
+    const before = (await app.deps.db('datasets').count({ n: '*' }))[0].n;
+    const up = await upload(tokens.uploader, writeZip(entriesOf(join(FIXTURES, 'hawqs_huc0701_rev670', 'TxtInOut'), 'TxtInOut/')), 'hawqs.zip');
+    expect(up.status).toBe(200);
+    expect(up.body.kind).toBe('hawqs');
+    const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'HAWQS 0701', description: 'subset', uploadDirectory: up.body.uploadDirectory, endingSubbasinName: up.body.hasEndingSubKey ? undefined : '1' } });
+    expect(created.status).toBe(200);
+    const done = await waitForImport(tokens.uploader, created.body.id);
+    expect(done.status.hasError).toBe(true);
+    expect(done.status.exceptionMessage).toContain('000020000.sub: the subbasin file named by the project is missing from the upload');
+    expect(done.status.exceptionMessage).toContain('000010002.hru');
+    expect(done.newDatasetID).toBeNull();
+    expect((await app.deps.db('datasets').count({ n: '*' }))[0].n).toBe(before);
+    expect(uploadsLeft()).toBe(0);
+    // the error and the data can be removed
+    expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader, method: 'DELETE' })).status).toBe(200);
+    expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader })).status).toBe(404);
+  }, 120_000);
+});
+
+describe('sharing and visibility', () => {
+  it('only the owner sees a new upload; groups; public after review; deactivation; delete refused while used', async () => {
+    const visible = async (who: string) => (await app.request(`/api/datasets/outlinegeojson/${lrewDataset}`, { token: tokens[who] })).status;
+    const listed = async (who: string) => (await app.request('/api/datasets/user', { token: tokens[who] })).body.userDatasets.map((d: any) => d.value);
+    expect(await visible('uploader')).toBe(200);
+    expect(await visible('friend')).toBe(404);
+    expect(await listed('friend')).not.toContain(lrewDataset);
+    expect((await app.request(`/api/importdatasets/${lrewImport}`, { token: tokens.friend })).status).toBe(404);
+    const sub3 = await app.deps.db('subbasins').where({ datasetId: lrewDataset, name: '3' }).first();
+    const createFor = (who: string) => app.request('/api/projects', { token: tokens[who], body: { datasetID: lrewDataset, endID: sub3.id, startIDs: [], name: `${who}'s project` } });
+    expect((await createFor('friend')).body.errors.datasetID).toEqual(['Please select a dataset.']);
+
+    // a group both are in
+    const g = await app.request('/api/groups', { token: tokens.uploader, body: { name: 'Modellers', description: 'Shared datasets' } });
+    const groupId = g.body.id ?? g.body;
+    await app.deps.db('group_members').insert({ groupId, userId: ids.friend, isAdmin: false });
+    expect((await app.request(`/api/importdatasets/groupshare/${groupId}/${lrewImport}`, { token: tokens.friend, method: 'PATCH' })).status).toBe(404);
+    const shared = await app.request(`/api/importdatasets/groupshare/${groupId}/${lrewImport}`, { token: tokens.uploader, method: 'PATCH' });
+    expect(shared.body.accessibility).toBe('Group');
+    expect(await visible('friend')).toBe(200);
+    expect(await listed('friend')).toContain(lrewDataset);
+    expect(await visible('basic')).toBe(404);
+    const project = await createFor('friend');
+    expect(project.status).toBe(200);
+
+    // delete refused while a project uses it (and while shared)
+    const del = await app.request(`/api/importdatasets/${lrewImport}`, { token: tokens.uploader, method: 'DELETE' });
+    expect(del.status).toBe(409);
+    expect(del.body).toBe(DATASET_MESSAGES.inUse(1));
+
+    const unshared = await app.request(`/api/importdatasets/groupunshare/${groupId}/${lrewImport}`, { token: tokens.uploader, method: 'PATCH' });
+    expect(unshared.body.accessibility).toBe('User');
+    expect(await visible('friend')).toBe(404);
+
+    // public: a request with reasons, reviewed by an administrator, the requester notified
+    const noReason = await app.request(`/api/importdatasets/publicshare/${lrewImport}`, { token: tokens.uploader, method: 'PUT', body: { value: ' ' } });
+    expect(noReason.body.errors.value).toEqual([DATASET_MESSAGES.required]);
+    await app.request(`/api/importdatasets/publicshare/${lrewImport}`, { token: tokens.uploader, method: 'PUT', body: { value: 'Useful to every Georgia modeller' } });
+    expect((await app.request(`/api/importdatasets/${lrewImport}`, { token: tokens.uploader })).body.publicRequest.status).toBe('Submitted');
+    expect(await visible('basic')).toBe(404);
+    const pending = await app.request('/api/admin/datasets/publicrequests', { token: admin });
+    expect(pending.body.map((d: any) => d.id)).toContain(lrewDataset);
+    expect((await app.request('/api/admin/datasets/publicrequests', { token: tokens.uploader })).status).toBe(403);
+    const denied = await app.request(`/api/admin/datasets/share/${lrewDataset}`, { token: admin, method: 'PUT', body: { deny: true, adminMessage: 'Please add a description of the calibration.' } });
+    expect(denied.body.publicRequest.status).toBe('Denied');
+    const detail = await app.request(`/api/importdatasets/${lrewImport}`, { token: tokens.uploader });
+    expect(detail.body.publicRequest).toMatchObject({ status: 'Denied', adminMessage: 'Please add a description of the calibration.' });
+    await app.request(`/api/importdatasets/publicshare/${lrewImport}`, { token: tokens.uploader, method: 'PUT', body: { value: 'Calibration described now' } });
+    const tierII = (await app.deps.db('tiers').where('name', 'Tier II').first()).id;
+    await app.request(`/api/admin/datasets/share/${lrewDataset}`, { token: admin, method: 'PUT', body: { accessibility: 'Public', tiers: [tierII], adminMessage: 'Approved' } });
+    expect(await visible('basic')).toBe(404); // Tier I is not among the chosen tiers
+    await app.deps.db('users').where('id', ids.basic).update({ tierId: tierII, tierExpiration: new Date(Date.now() - 86_400_000) });
+    expect(await visible('basic')).toBe(404); // an expired Tier II is the default tier
+    await app.deps.db('users').where('id', ids.basic).update({ tierExpiration: new Date(Date.now() + 86_400_000) });
+    expect(await visible('basic')).toBe(200);
+    const notes = await app.deps.db('notifications').where('userId', ids.uploader).orderBy('id');
+    expect(notes.map((n: any) => n.title)).toEqual([`Your request to make LREW upload public was denied`, `Your dataset LREW upload is now public`]);
+
+    // deactivated: no new projects, not offered; the existing project keeps its dataset
+    await app.request(`/api/importdatasets/deactivate/${lrewImport}`, { token: tokens.uploader, method: 'PATCH' });
+    expect(await listed('uploader')).not.toContain(lrewDataset);
+    expect((await createFor('uploader')).body.errors.datasetID).toEqual(['Please select a dataset.']);
+    await app.request(`/api/importdatasets/activate/${lrewImport}`, { token: tokens.uploader, method: 'PATCH' });
+    expect(await listed('uploader')).toContain(lrewDataset);
+
+    // the grid
+    const grid = await app.request('/api/importdatasets', { token: tokens.uploader });
+    expect(grid.body.items.find((r: any) => r.id === lrewImport)).toMatchObject({ name: 'LREW upload', status: 'ready', accessibility: 'Public', numSubbasins: 3, numHrus: 134, numProjects: 1 });
+    expect((await app.request('/api/importdatasets', { token: tokens.friend })).body.items).toEqual([]);
+  }, 120_000);
+});
