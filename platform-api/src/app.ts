@@ -46,7 +46,9 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   app.use(errorMiddleware(deps.log));
-  app.use(compress({ threshold: 1024 }));
+  // Small answers go as they are: setting up a gzip stream cost more CPU than the few hundred
+  // bytes it saved (a tenth of GET projects/{id} under load; bench/suites/api.ts).
+  app.use(compress({ threshold: 4096 }));
   const pluginDirs = new Map(deps.workspacePlugins.map((p) => [p.manifest.id, p.distDir]));
   app.use(serveStatic({ shellDir: join(deps.config.staticRoot, 'shell', 'dist'), pluginDirs: () => pluginDirs }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));

@@ -115,8 +115,10 @@ const NOT_PROJECT_ROUTES: [RegExp, string][] = [
   [/^\/api\/admin\//, 'administrators only (requireAdmin / requireFullAdmin), no project'],
   [/^\/api\/account\/notification\/:id$/, "the caller's own notifications (Notification accessibleBy)"],
   [/^\/api\/datasets\//, 'dataset data (public list, outline, site text), no project'],
+  [/^\/api\/importdatasets\//, "the caller's own uploaded datasets (DatasetImport accessibleBy: 404 for another user's; groupshare needs membership): datasets-import.test.ts"],
   [/^\/api\/maps\//, 'dataset maps for project creation, no project'],
   [/^\/api\/subbasins\/find\//, 'dataset subbasin search, no project'],
+  [/^\/api\/batch\/:id$/, 'the batch view PAGE (the shell for a browser navigation, no data; the data is api-requests/batch/:id)'],
   [/^\/api\/api-requests\//, "the caller's own batch and regional requests (ApiRequest ownedBy: 404 for another user's; feature, role and key checked): batch.test.ts, regional.test.ts"],
 ];
 
@@ -158,6 +160,8 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },
   'DELETE /api/scenarios/output/deletecustomoutputrequest/:requestId': { fresh: async () => ({ ffa: await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' }) }) },
   'POST /api/scenarios/general/nutrientefficiency/:scenarioID': { body: () => ({ items: [] }) },
+  // calibration (issue 15): ignoring calibration is the call any role that may edit makes
+  'POST /api/scenarios/general/calibration/:scenarioID': { body: () => ({ ignoreCalibration: true }) },
   'GET /api/exports/mgtoperations/:scenarioID/:subbasin/:landuse/:soil/:slope': { params: { subbasin: () => hruKey.subbasinName } },
   // point sources and land use updates (issue 16): the samples by kind; the current data exist only after an upload
   'GET /api/exports/pointsourcesample/:scenarioID/:kind': { params: { kind: 'constant' } },

@@ -237,7 +237,12 @@ describe('an ArcSWAT project: TxtInOut and Watershed/Shapes (Albers)', () => {
       expect(h.swat).toMatchObject(expected);
     });
     const ds = async (id: number) => (await db('datasets').where('id', id).first()).swat;
-    expect(await ds(lrewDataset)).toMatchObject(await ds(demoId));
+    const [sa, sb] = [await ds(lrewDataset), await ds(demoId)];
+    for (const part of ['cio', 'bsn', 'fig', 'databases']) expect(sa[part]).toMatchObject(sb[part]);
+    const { sdr: _sdr, ...defaults } = sb.defaults;
+    expect(sa.defaults).toMatchObject(defaults);
+    // other files: those the fixture keeps are the same text
+    for (const [name, text] of Object.entries(sa.otherFiles as Record<string, string>)) if (name in sb.otherFiles) expect(text).toBe(sb.otherFiles[name]);
     // the same weather, day for day (the simulation's inputs are the same inputs)
     const weather = async (id: number) =>
       db('weather_stations as s').join('dataset_weather_datasets as dw', 'dw.weatherDatasetId', 's.weatherDatasetId').where('dw.datasetId', id).orderBy(['s.variable', 's.file', 's.gage']).select('s.variable', 's.gage', 's.startDate', 's.numDays', 's.series');

@@ -4,12 +4,17 @@
 // (400 in the spec's shape); X-Forwarded-For believed only from TRUSTED_PROXIES; login throttling
 // by (user name, address), exact under concurrency; registration that tells nobody which accounts
 // exist; security headers; 404 for projects the caller may not see; pending users refused on maps.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import Koa from 'koa';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@headwater/plugin-sdk/schema';
 import { INPUT_MESSAGES } from '@headwater/plugin-sdk/server';
+import { CONTENT_SECURITY_POLICY, documentPolicy, securityHeaders } from '../src/http/headers.ts';
+import { serveStatic } from '../src/http/static.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
 import { createUser } from '../src/modules/users/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -203,7 +208,6 @@ describe('login throttling and proxies (finding 3)', () => {
   it('keys the throttle by (user name, address): the owner elsewhere is not locked out; a behind-proxy address is the client', async () => {
     // Behind a trusted proxy (this test client): the X-Forwarded-For address is the client.
     const { createApp } = await import('../src/app.ts');
-    const { createServer } = await import('node:http');
     const proxied = createServer(createApp({ ...app.deps, config: { ...app.deps.config, trustedProxies: '127.0.0.1/8, ::1' } }).callback());
     await new Promise<void>((r) => proxied.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(proxied.address() as { port: number }).port}`;
@@ -272,14 +276,44 @@ describe('login throttling and proxies (finding 3)', () => {
 });
 
 describe('headers, 404s, pending users (finding 5)', () => {
-  it('sends the security headers on API answers, errors and the shell', async () => {
-    for (const path of ['/api/health', '/api/projects/999', '/']) {
+  it('sends the security headers on API answers, errors and everything else', async () => {
+    for (const path of ['/api/health', '/api/projects/999', '/api/nothing-here', '/plugins/none/x.js']) {
       const res = await fetch(app.url + path);
-      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy'), path).toBe(CONTENT_SECURITY_POLICY);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it("serves the shell's page with a fresh nonce on each of its scripts and the document policy", async () => {
+    const shellDir = mkdtempSync(join(tmpdir(), 'hw-shell-'));
+    writeFileSync(join(shellDir, 'index.html'), '<!doctype html><html><head><script defer src="/main.js"></script></head><body><SCRIPT src="/x.js"></SCRIPT></body></html>');
+    const koa = new Koa();
+    koa.use(securityHeaders());
+    koa.use(serveStatic({ shellDir, pluginDirs: () => new Map() }));
+    const server = createServer(koa.callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const pages = await Promise.all(['/', '/projects/12', '/index.html'].map((p) => fetch(base + p)));
+      const nonces = new Set<string>();
+      for (const res of pages) {
+        const csp = res.headers.get('content-security-policy')!;
+        const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+        nonces.add(nonce);
+        expect(csp).toBe(documentPolicy(nonce));
+        expect(csp).toContain("'strict-dynamic'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        const html = await res.text();
+        expect(html.match(/<script nonce="([^"]+)"/gi)).toHaveLength(2);
+        expect([...html.matchAll(/nonce="([^"]+)"/g)].every((m) => m[1] === nonce)).toBe(true);
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+      }
+      expect(nonces.size).toBe(3);
+    } finally {
+      server.close();
+      rmSync(shellDir, { recursive: true, force: true });
     }
   });
 

@@ -7,6 +7,7 @@ export * from './session.tsx';
 export * from './live.ts';
 export * from './accounts.ts';
 export * from './groups.ts';
+export * from './datasets.ts';
 export * from './scenarios.ts';
 export * from './custom-outputs.ts';
 export * from './api/client.ts';

@@ -57,6 +57,8 @@ export const ROUTES = {
   FeedbackCreate: routeRef('FeedbackCreate'),
   FeedbackReport: routeRef<'reportID'>('FeedbackReport'),
   DatasetList: routeRef('DatasetList'),
+  DatasetCreate: routeRef('DatasetCreate'),
+  DatasetView: routeRef<'id'>('DatasetView'),
   AdminDashboard: routeRef('AdminDashboard'),
   AdminPendingUsers: routeRef('AdminPendingUsers'),
   AdminPlugins: routeRef('AdminPlugins'),
@@ -80,6 +82,7 @@ export const ROUTES = {
   BatchCreate: routeRef('BatchCreate'),
   BatchView: routeRef<'id'>('BatchView'),
   RegionalCreate: routeRef('RegionalCreate'),
+  MigrationVerify: routeRef<'code'>('MigrationVerify'),
 } as const;
 
 /** The declared route a name refers to, among the enabled plugins. */

@@ -7,6 +7,7 @@ export * from './routes.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
 export * from './groups.ts';
+export * from './datasets.ts';
 export * from './scenarios.ts';
 export * from './names.ts';
 export * from './tiers.ts';

@@ -37,9 +37,10 @@ describe('every workspace plugin', () => {
       ProjectErrorReports: ['id'], ProjectErrorReportCreate: ['id'], ProjectErrorReport: ['id', 'reportID'], HruTable: ['id'],
       ScenarioList: ['id'], ScenarioCreate: ['id'], ScenarioView: ['id', 'scenarioID'],
       GroupView: ['id'], FeedbackReport: ['reportID'],
+      DatasetView: ['id'],
       AdminUser: ['id'], AdminTier: ['id'], AdminGroup: ['id'],
       AdminErrorReport: ['id'],
-      BatchView: ['id'],
+      BatchView: ['id'], MigrationVerify: ['code'],
       SwatCheckOutput: ['id', 'scenarioID'], CeQualOutput: ['id', 'scenarioID'], FfaOutput: ['id', 'scenarioID'], BaseflowOutput: ['id', 'scenarioID'],
       FfaResult: ['id', 'scenarioID', 'requestID'], BaseflowResult: ['id', 'scenarioID', 'requestID'],
     };

@@ -22,7 +22,7 @@ describe('the RteChEqn change', () => {
     for (const value of [0, 1, 2, 3, 4]) expect(validateChange(schema, { value })).toEqual({});
     expect(validateChange(schema, {})).toEqual({ value: ['Required'] });
     expect(validateChange(schema, { value: 5 })).toEqual({ value: [NOT_AN_OPTION] });
-    expect(validateChange(schema, { value: 1.5 })).toEqual({ value: [expect.any(String)] });
+    expect(validateChange(schema, { value: 1.5 }).value).toContain(NOT_AN_OPTION);
     expect(validateChange(schema, { value: 7 }, { partial: true })).toEqual({ value: [NOT_AN_OPTION] });
   });
 

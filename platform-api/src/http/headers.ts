@@ -4,29 +4,40 @@ import { BlockList, isIP } from 'node:net';
 import type { Context, Next } from 'koa';
 
 /**
- * The content security policy the shell and its plugins run under:
- *  - scripts only from this origin: the shell and every Module Federation remote are served here
- *    (/plugins/<id>/…); no inline script, no eval;
- *  - inline styles: Mantine sets style attributes and injects <style> for its CSS variables;
- *  - images from https anywhere, data: and blob:: map tiles come from the tile providers the
- *    administrators configure at run time (site settings), markers and chart exports are data:/blob:;
- *  - fetch/XHR and the status hub's WebSocket to this origin only;
+ * The content security policy of the shell's page (index.html, http/static.ts), the one document
+ * the product serves; the shell and its plugins run under it:
+ *  - scripts: the page's own <script> tags carry a per-answer nonce, and 'strict-dynamic' extends
+ *    that trust to the scripts they load — the shell's chunks and every Module Federation remote,
+ *    workspace plugins (/plugins/<id>/, this origin) and external ones an administrator registers
+ *    at run time from another origin (no reload needed). Nothing else runs: no inline script an
+ *    injected text could carry, no eval. ('self' is the fallback of browsers without CSP 3.)
+ *  - styles: inline, since Mantine sets style attributes and injects <style> for its variables;
+ *    remotes' CSS files from their own origin;
+ *  - images: data:/blob: (markers, chart exports) and any host: map tiles come from the tile
+ *    providers the administrators configure in the site settings;
+ *  - connections: this origin (API, status hub WebSocket) and the remotes' manifests, wherever
+ *    an administrator registered them;
  *  - workers from this origin or blob: (the registration captcha solves its proof of work in one);
- *  - never framed (clickjacking), no plugins, forms and <base> to this origin.
+ *  - never framed (clickjacking), no plugins (<object>), forms and <base> to this origin.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function documentPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    "style-src 'self' 'unsafe-inline' https: http:",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data: https: http:",
+    "connect-src 'self' https: http: wss: ws:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Every other answer (API JSON, files, downloads) is no document: it may load nothing, be framed by nobody. */
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -37,7 +48,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
-/** Sets the security headers on every answer (also errors: set before anything runs). */
+/** Sets the security headers on every answer (also errors: set before anything runs); the shell's
+ * page replaces the policy with `documentPolicy` (static.ts). */
 export function securityHeaders() {
   return async function headers(ctx: Context, next: Next): Promise<void> {
     ctx.set(SECURITY_HEADERS);

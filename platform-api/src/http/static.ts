@@ -1,8 +1,10 @@
 // Serves the built shell (SPA: unknown paths get index.html so the client router can redirect)
 // and every workspace plugin's remote files at /plugins/{id}/, from one origin.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { documentPolicy } from './headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,7 +35,17 @@ export function safeJoin(root: string, rel: string): string | undefined {
   return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
 }
 
+/** The shell's page: each <script> tag gets this answer's nonce, and the page its policy (headers.ts). */
+function sendPage(ctx: Context, file: string): void {
+  const nonce = randomBytes(16).toString('base64');
+  ctx.set('Content-Security-Policy', documentPolicy(nonce));
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.type = TYPES['.html']!;
+  ctx.body = readFileSync(file, 'utf8').replace(/<script\b/gi, `<script nonce="${nonce}"`);
+}
+
 function send(ctx: Context, file: string, immutable: boolean): void {
+  if (extname(file) === '.html') return sendPage(ctx, file);
   const st = statSync(file);
   ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
   ctx.length = st.size;

@@ -32,6 +32,7 @@ import { locationData, organizationCategories, COUNTRIES, US_STATES } from './lo
 import * as mails from './mails.ts';
 import { Notification, TierRequest } from './models.ts';
 import { clearFailures, countAttempt, throttleKeys } from '../auth/throttle.ts';
+import { loginFailureMessage } from '../migration-v1/service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'bus' | 'tokens' | 'log'>;
 
@@ -186,6 +187,11 @@ export async function login(deps: Deps, input: { userName: string; password: str
   const lockedOut = !!user && lockedNow(user);
   // An unknown user name costs the same argon2 verification as a known one (no timing hint).
   if (!user) await checkPassword({ passwordHash: await dummyHash() } as User, input.password);
+  // A version-1 user name not set up here yet: the wording with 'version 1' makes the login form offer the migration link (spec 1 §4).
+  if (!user) {
+    const v1 = await loginFailureMessage(deps, input.userName);
+    if (v1) throw new InputError(v1);
+  }
   if (!user || !(await checkPassword(user, input.password))) throw new InputError(MESSAGES.unauthorized);
   if (lockedOut) throw new InputError(MESSAGES.unauthorized);
   await clearFailures(deps.db, keys);

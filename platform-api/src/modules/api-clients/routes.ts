@@ -1,15 +1,20 @@
 // API clients (spec 3 §7 admin users: apiAccess, deleteApiAccess, apirequests), the /api
 // dashboard's access (which side-menu entries the user gets, the rules the server applies), the
 // user's own API requests, and the OpenAPI document at /api/docs.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type Router from '@koa/router';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../../http/auth.ts';
 import { sendGrid } from '../../http/grid.ts';
-import { intParam } from '../../http/validate.ts';
+import { intParam, parseBody } from '../../http/validate.ts';
 import { REQUEST_GRID, requestRowsQuery } from '../batch/service.ts';
 import { documentRoute, openApiDocument, openApiHtml } from './openapi.ts';
-import { advancedAccess, apiClientInfo, grantApiAccess, revokeApiAccess } from './service.ts';
+import { advancedAccess, apiClientInfo, grantApiAccess, revokeApiAccess, setFeatures } from './service.ts';
 import { configureSignedRequests } from './signed.ts';
+
+const featuresSchema = z.object({ value: z.array(z.string({ message: 'Must be text' }), { message: 'Must be a list' }) });
 
 export function register(router: Router, deps: AppDeps): void {
   configureSignedRequests(deps.config.dataDir);
@@ -22,6 +27,9 @@ export function register(router: Router, deps: AppDeps): void {
   });
   router.delete('/admin/users/deleteApiAccess/:userID', requireAdmin, async (ctx) => {
     ctx.body = await revokeApiAccess(deps, intParam(ctx.params.userID));
+  });
+  router.post('/admin/users/features/:id', requireAdmin, async (ctx) => {
+    ctx.body = await setFeatures(intParam(ctx.params.id), parseBody(featuresSchema, ctx.request.body).value);
   });
   router.get('/admin/users/apirequests/:id', requireAdmin, async (ctx) => {
     const { query } = requestRowsQuery(deps.db, intParam(ctx.params.id));
@@ -36,6 +44,17 @@ export function register(router: Router, deps: AppDeps): void {
   router.get('/api-requests', requireUser, async (ctx) => {
     const { query } = requestRowsQuery(deps.db, currentUser(ctx).id);
     await sendGrid(ctx, deps.db, query, { ...REQUEST_GRID, defaultPerPage: 20 }, { csvName: 'api-requests.csv' });
+  });
+
+  // The advanced pages live under /api (spec 3 §2.4), the API's own prefix: a browser opening
+  // one of them (a reload, a bookmark) gets the shell, whose router shows the page; any other
+  // client gets the API's 404.
+  const shellIndex = join(deps.config.staticRoot, 'shell', 'dist', 'index.html');
+  router.get(['/', '/batch', '/batch/create', '/batch/:id', '/regional'], async (ctx) => {
+    if (ctx.accepts('json', 'html') !== 'html' || !existsSync(shellIndex)) return;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = readFileSync(shellIndex);
   });
 
   router.get('/docs/openapi.json', async (ctx) => {

@@ -88,3 +88,18 @@ export async function apiClientInfo(userId: number) {
     clients: clients.map((c) => ({ sharedKey: c.sharedKey, createdAt: c.createdAt, revokedAt: c.revokedAt, lastUsedAt: c.lastUsedAt })),
   };
 }
+
+/** POST admin/users/features/{id} { value: ['BatchProjects', 'RegionalProjects'] }: the user's own
+ * features (a tier's featureList grants them to all its users as well). Not a spec call: the
+ * spec shows the flags but not how they are set; the admin user detail's API access tab uses it. */
+export async function setFeatures(userId: number, value: unknown): Promise<{ featureAccess: string[] }> {
+  const user = await targetUser(userId);
+  const known = Object.values(FEATURES) as string[];
+  const list = Array.isArray(value) ? value.map(String) : [];
+  const unknown = list.filter((f) => !known.includes(f));
+  if (unknown.length) throw new InputError({ value: [`Unknown feature: ${unknown.join(', ')}. Features: ${known.join(', ')}.`] });
+  // features other modules may keep on the user are left as they are
+  const featureAccess = [...new Set([...(user.featureAccess ?? []).filter((f) => !known.includes(f)), ...list])];
+  await User.query().patch({ featureAccess }).where('id', userId);
+  return { featureAccess };
+}

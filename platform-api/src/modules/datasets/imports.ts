@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Knex } from 'knex';
 import { ConflictError, InputError, NotAllowedError, NotFoundError, UPLOAD_MESSAGES, extractZipFile, uploadProblem } from '@headwater/plugin-sdk/server';
+import { DATASET_LIMITS, DATASET_MESSAGES, datasetFieldErrors } from '@headwater/plugin-sdk/schema';
 import { detectUpload } from '@headwater/swat/import/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { receiveUpload } from '../plugins/uploads.ts';
@@ -27,29 +28,13 @@ export const IMPORT_STATUS_EVENT = 'dataset-import-status';
 export const importRoom = (id: number) => `dataset-import:${id}`;
 
 /** Spec 3 §9: dataset zip ≤ 1 GB (1000 MB), one hour. */
-export const MAX_UPLOAD_BYTES = 1000 * 1024 * 1024;
-export const UPLOAD_TIMEOUT_MS = 3_600_000;
+export const MAX_UPLOAD_BYTES = DATASET_LIMITS.uploadBytes;
+export const UPLOAD_TIMEOUT_MS = DATASET_LIMITS.uploadTimeoutMs;
 /** What an unpacked upload may hold: entries, bytes of one file, of all files, and the largest
  * compression ratio (SWAT text compresses 3–30 times; a zip bomb 1,000 times and more). */
 export const ZIP_LIMITS = { maxEntries: 65_535, maxEntryBytes: 2 * 1024 * 1024 * 1024, maxTotalBytes: 5 * 1024 * 1024 * 1024, maxRatio: 500 };
 
-export const DATASET_MESSAGES = {
-  fixErrors: 'Please fix the errors below and try again.',
-  required: 'Required',
-  nameLength: 'Must be 50 characters or fewer',
-  descriptionLength: 'Must be 200 characters or fewer',
-  attributionLength: 'Must be 100 characters or fewer',
-  noAccess: 'Your tier does not have access to project uploads. Please request a higher tier from your account page.',
-  reachedLimit: 'You have reached the upload limit of your tier. Please delete one of your datasets to upload another.',
-  outlet: 'Please enter the name of the outlet (ending) subbasin: the upload does not show one.',
-  unknownUpload: 'The upload was not found. Please upload the zip file again.',
-  inUse: (n: number) => `This dataset is used by ${n} project${n === 1 ? '' : 's'} and cannot be deleted. Delete those projects first.`,
-  shared: 'This dataset is shared. Set its sharing back to User only before deleting it.',
-  running: 'The dataset is still being imported. Please wait for the import to finish.',
-  publicOnlyAdmin: 'Only administrators can change the sharing of a public dataset.',
-  notMember: 'You can only share with groups you are a member of.',
-  productBased: 'Only site administrators can mark a dataset as product-based.',
-} as const;
+export { DATASET_MESSAGES };
 
 const uploadsRoot = (deps: AppDeps) => join(deps.config.filesDir, 'imports');
 export const uploadDir = (deps: AppDeps, token: string) => join(uploadsRoot(deps), token);
@@ -178,20 +163,6 @@ export type CreateForm = {
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
-/** Spec 3 §5: name required ≤ 50; description ≤ 200 (required on create); attribution ≤ 100. */
-export function datasetFieldErrors(form: { name?: unknown; description?: unknown; attribution?: unknown }, create: boolean): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const name = str(form.name);
-  const description = str(form.description);
-  const attribution = str(form.attribution);
-  if (!name) errors.name = [DATASET_MESSAGES.required];
-  else if (name.length > 50) errors.name = [DATASET_MESSAGES.nameLength];
-  if (create && !description) errors.description = [DATASET_MESSAGES.required];
-  else if (description.length > 200) errors.description = [DATASET_MESSAGES.descriptionLength];
-  if (attribution.length > 100) errors.attribution = [DATASET_MESSAGES.attributionLength];
-  return errors;
-}
-
 /** POST importdatasets: the create form for an upload; queues the import. Returns the import id. */
 export async function createImport(deps: AppDeps, user: User, form: CreateForm): Promise<{ id: number }> {
   const errors = datasetFieldErrors(form, true);
@@ -201,7 +172,7 @@ export async function createImport(deps: AppDeps, user: User, form: CreateForm):
   const outlet = str(form.endingSubbasinName);
   if (imp && !imp.hasEndingSubKey && !outlet) errors.endingSubbasinName = [DATASET_MESSAGES.outlet];
   const existing = form.existingDatasetID === undefined || form.existingDatasetID === null || form.existingDatasetID === '' ? null : Number(form.existingDatasetID);
-  if (existing !== null && (!Number.isInteger(existing) || !(await readableDataset(existing, user)))) errors.existingDatasetID = ['Please select a dataset.'];
+  if (existing !== null && (!Number.isInteger(existing) || !(await readableDataset(existing, user)))) errors.existingDatasetID = [DATASET_MESSAGES.selectDataset];
   const hawqsBased = form.isHawqsBased === true || form.isHawqsBased === 'true';
   if (hawqsBased && !user.isAdmin) errors.isHawqsBased = [DATASET_MESSAGES.productBased];
   if (Object.keys(errors).length) throw new InputError(errors);
@@ -315,6 +286,7 @@ export async function importDetail(user: User, id: number) {
     summary: imp.summary,
     numSubbasins: d?.numSubbasins ?? 0,
     numHrus: d?.numHrus ?? 0,
+    swatVersions: ((await Dataset.knex()('swat_versions').where('isDisabled', false).orderBy('name').select('id as value', 'name as text')) as { value: number; text: string }[]),
   };
 }
 

@@ -114,12 +114,14 @@ export async function receiveUpload(req: IncomingMessage, limits: ReceiveOptions
           entry.truncated = true;
           if (!L.keepOversize) problems.push(UPLOAD_MESSAGES.tooLarge(L.maxBytes));
         });
-        writes.push(
-          new Promise<void>((res, rej) => {
-            out.on('close', () => res());
-            out.on('error', rej);
-          }),
-        );
+        const written = new Promise<void>((res, rej) => {
+          out.on('close', () => res());
+          out.on('error', rej);
+        });
+        // a request given up on (abort, timeout, bad body) destroys its files: their late errors
+        // (an open after the folder went) are expected, not unhandled
+        written.catch(() => {});
+        writes.push(written);
         stream.pipe(out);
       });
       bb.on('field', (name: string, value: string) => {

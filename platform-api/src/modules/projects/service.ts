@@ -16,10 +16,10 @@ import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../group
 import type { User } from '../users/models.ts';
 import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
-import { scenarioMetadata } from '../scenarios/metadata.ts';
-import { SCENARIO_COUNT_SQL, scenarioState } from './scenarios-link.ts';
+import { SCENARIO_COUNT_SQL, scenarioState, type ScenarioState } from './scenarios-link.ts';
 import { isBusy, progressOf, statusOf } from './status.ts';
 import { watershedCounts, watershedSubbasinIds } from './watershed.ts';
+import { isImportingV1 } from '../migration-v1/service.ts';
 
 export const QUEUES = { create: 'project-create', copy: 'project-copy', setHrus: 'project-set-hrus', zip: 'project-zip' } as const;
 export type ProjectJob = { projectId: number; sourceId?: number };
@@ -105,7 +105,7 @@ export async function recentActivity(deps: AppDeps, user: User) {
     hasGroups: await hasGroups(user),
     hasAccessToUploads: await hasAccessToUploads(user),
     groupInvites: await pendingInvites(user),
-    isImporting: false,
+    isImporting: await isImportingV1(deps, user), // version-1 projects importing: the dashboard's banner
   };
 }
 
@@ -120,13 +120,27 @@ export function csvUrls(id: number) {
   };
 }
 
+/**
+ * A dataset's name. Only the name: a dataset row also holds its SWAT inputs and outline as JSON
+ * (hundreds of kilobytes), and reading the whole row on every project page was most of that
+ * call's cost (bench/suites/api.ts).
+ */
+export async function datasetName(datasetId: number | null | undefined): Promise<string> {
+  if (!datasetId) return '';
+  const row = await Dataset.query().findById(datasetId).select('name');
+  return row?.name ?? '';
+}
+
 /** A project as its pages read it (GET projects/{id}, the HRU page). */
-export async function projectJson(deps: AppDeps, p: Project) {
-  const dataset = p.datasetId ? await Dataset.query().findById(p.datasetId) : undefined;
-  const scen = await scenarioState(deps.db, p.id);
-  const starting = p.startingSubbasinIds.length
-    ? (await ProjectSubbasin.query().select('subbasinId', 'name').where({ projectId: p.id, isStarting: true }).orderBy('number')).map((s) => ({ id: s.subbasinId, name: s.name }))
-    : [];
+export async function projectJson(deps: AppDeps, p: Project, known?: Pick<PageExtras, 'dataset' | 'scenarios'>) {
+  // independent reads side by side: a page's answer waits for the slowest, not for the sum
+  const [dataset, scen, starting] = await Promise.all([
+    known ? known.dataset : datasetName(p.datasetId),
+    known ? known.scenarios : scenarioState(deps.db, p.id),
+    p.startingSubbasinIds.length
+      ? ProjectSubbasin.query().select('subbasinId', 'name').where({ projectId: p.id, isStarting: true }).orderBy('number').then((rows) => rows.map((s) => ({ id: s.subbasinId, name: s.name })))
+      : [],
+  ]);
   return {
     id: p.id,
     name: p.name,
@@ -135,7 +149,7 @@ export async function projectJson(deps: AppDeps, p: Project) {
     numOriginalHrus: p.numOriginalHrus,
     totalArea: p.totalArea,
     totalLandArea: p.totalLandArea,
-    dataset: dataset?.name ?? '',
+    dataset,
     datasetID: p.datasetId,
     endingSubbasin: p.endingSubbasin,
     scenarios: scen.scenarios,
@@ -167,27 +181,76 @@ export async function projectJson(deps: AppDeps, p: Project) {
 
 export async function getProject(deps: AppDeps, user: User, id: number) {
   const p = await projectFor(user, id);
-  const tier = await tierOf(user);
-  const permissions = await projectPermissions(user, p);
+  // The project page polls this call while a job runs, so it is kept to few round trips
+  // (bench/suites/api.ts): the dataset's name, the scenarios, the user's tier and whether any
+  // group is involved come in one query; the groups' own queries run only when the project is
+  // shared or the user is in a group (their rules stay in the groups service).
+  const [extras, permissions] = await Promise.all([pageExtras(deps.db, user, p), projectPermissions(user, p)]);
+  const tier = extras.tier;
+  const [groups, groupOptions] = await Promise.all([
+    extras.shared ? projectGroups(user, p) : [],
+    extras.inGroups && permissions.share ? shareOptions(user, p) : [],
+  ]);
   return {
-    project: { ...(await projectJson(deps, p)), groups: await projectGroups(user, p) },
+    project: { ...(await projectJson(deps, p, extras)), groups },
     tier: tier ? { id: tier.id, name: tier.name, subbasinLimit: tier.subbasinLimit, hruLimit: tier.hruLimit, datasets: tier.datasets } : null,
     status: statusOf(p),
     /** the groups the user may share it with (the owner's groups it is not shared with yet) */
-    groupOptions: await shareOptions(user, p),
+    groupOptions,
     /** what the user may do with it (owner, group member, administrator): the pages show only what works */
     permissions,
     progress: progressOf(p),
   };
 }
 
+type PageExtras = {
+  dataset: string;
+  scenarios: ScenarioState;
+  shared: boolean;
+  inGroups: boolean;
+  tier: { id: number; name: string; subbasinLimit: number; hruLimit: number; datasets: number[] } | null;
+};
+
+/** The project page's small reads in one query: one row per scenario (at least one row). */
+async function pageExtras(db: Knex, user: User, p: Project): Promise<PageExtras> {
+  const rows = (
+    await db.raw(
+      `select x.dataset, x.shared, x.in_groups, x.tier, s.id, s.name, s.has_run, s.is_running, s.last_run_date, s.last_modified_date
+         from (select (select name from datasets where id = ?) as dataset,
+                      exists (select 1 from group_projects where project_id = ?) as shared,
+                      exists (select 1 from group_members where user_id = ?) as in_groups,
+                      coalesce((select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where id = ?),
+                               (select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where is_default limit 1)) as tier) x
+         left join scenarios s on s.project_id = ?
+        order by s.id`,
+      [p.datasetId ?? null, p.id, user.id, tierIdOf(user), p.id],
+    )
+  ).rows as Record<string, any>[];
+  const first = rows[0]!;
+  const scenarios: ScenarioState['scenarios'] = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: r.id, name: r.name, hasRun: r.has_run, isRunning: r.is_running, lastRunDate: r.last_run_date, lastModifiedDate: r.last_modified_date }));
+  return {
+    dataset: first.dataset ?? '',
+    scenarios: { numScenarios: scenarios.length, isRunningScenarios: scenarios.some((s) => s.isRunning), scenarios },
+    shared: first.shared,
+    inGroups: first.in_groups,
+    tier: first.tier ?? null,
+  };
+}
+
+/** The user's own tier while it has not expired, else null (the default tier then): as tierOf. */
+function tierIdOf(user: User): number | null {
+  const expired = user.tierExpiration && new Date(user.tierExpiration).getTime() < Date.now();
+  return user.tierId && !expired ? user.tierId : null;
+}
+
 export async function basicInfo(user: User, id: number) {
   const p = await projectFor(user, id);
-  const dataset = p.datasetId ? await Dataset.query().findById(p.datasetId) : undefined;
   return {
     id: p.id,
     name: p.name,
-    dataset: dataset?.name ?? '',
+    dataset: await datasetName(p.datasetId),
     datasetID: p.datasetId,
     endingSubbasin: p.endingSubbasin,
     numSubbasins: p.numSubbasins,
@@ -210,9 +273,7 @@ export async function createProject(deps: AppDeps, user: User, input: CreateInpu
   const dataset = await readableDataset(input.datasetID, user);
   if (!dataset) throw new InputError({ datasetID: ['Please select a dataset.'] });
   const tier = await tierOf(user);
-  // the tier's dataset list governs system datasets; an uploaded one is governed by its sharing
-  // (readableDataset: owner, groups, approved public for the chosen tiers; active only)
-  if (!dataset.isUserSubmitted) checkTierDataset(user, tier, dataset.id);
+  checkTierDataset(user, tier, dataset.id);
   const ids = await watershedSubbasinIds(deps.db, dataset.id, input.endID, input.startIDs);
   if (!ids.length) throw new InputError({ endID: ['Please select a subbasin within the study area.'] });
   const { numSubbasins, numHrus } = await watershedCounts(deps.db, ids);
@@ -310,7 +371,8 @@ export async function clearError(user: User, id: number) {
 
 export async function metadata(deps: AppDeps, user: User, id: number) {
   const p = await projectFor(user, id);
-  const dataset = p.datasetId ? await Dataset.query().findById(p.datasetId) : undefined;
+  const dataset = { name: await datasetName(p.datasetId) };
+  const scen = await scenarioState(deps.db, p.id);
   const methodText = p.method === 'target' ? 'Target number of HRUs' : p.method === 'area' ? 'Area threshold' : p.method === 'percent' ? 'Land use, soil and slope percent thresholds' : 'Not set';
   return {
     watershed: [
@@ -341,8 +403,8 @@ export async function metadata(deps: AppDeps, user: User, id: number) {
     ],
     originalGroups: p.originalGroups,
     trimmedGroups: p.trimmedGroups,
-    // the scenario rows and their saved input modifications (scenarios/metadata.ts)
-    ...(await scenarioMetadata(deps, p.id)),
+    scenarios: scen.scenarios.map((s) => ({ name: s.name, weatherDataset: null, start: null, end: null, skipYears: null, printSetting: null, swatVersion: null })),
+    modifications: [] as unknown[],
   };
 }
 

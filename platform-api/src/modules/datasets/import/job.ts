@@ -80,6 +80,7 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
           { upload: { userId: imp.userId, importId: id }, onProgress: (p, m) => publish(p, m) },
         );
         await pending;
+        if (imp.existingDatasetId) await inheritFromBase(deps.db, result.datasetId, imp.existingDatasetId, result.summary.weatherStations > 0);
         await DatasetImport.query()
           .patch({ status: 'ready', isRunning: false, hasError: false, progressPercent: 100, progressMessage: 'Import complete.', datasetId: result.datasetId, summary: result.summary })
           .where('id', id);
@@ -98,4 +99,27 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
       }
     },
   };
+}
+
+/** The dataset the upload is based on (spec 3 §2.2 'a choice of an existing dataset to base it
+ * on'): the new dataset takes its SWAT version settings, curve number limits and HRU threshold,
+ * and its weather datasets as further choices (the default when the upload brought no weather). */
+export async function inheritFromBase(db: Knex, datasetId: number, baseId: number, hasOwnWeather: boolean): Promise<void> {
+  const base = await db('datasets').where('id', baseId).first();
+  if (!base) return;
+  await db.transaction(async (trx) => {
+    await trx('datasets').where('id', datasetId).update({
+      defaultSwatVersionId: base.defaultSwatVersionId,
+      allowOnlyDefaultSwatVersion: base.allowOnlyDefaultSwatVersion,
+      minCn2: base.minCn2,
+      maxCn2: base.maxCn2,
+      defaultHruThreshold: base.defaultHruThreshold,
+    });
+    const links = await trx('dataset_weather_datasets').where('datasetId', baseId);
+    let first = !hasOwnWeather;
+    for (const l of links) {
+      await trx('dataset_weather_datasets').insert({ datasetId, weatherDatasetId: l.weatherDatasetId, isDefault: first && l.isDefault }).onConflict(['dataset_id', 'weather_dataset_id']).ignore();
+      if (l.isDefault) first = false;
+    }
+  });
 }

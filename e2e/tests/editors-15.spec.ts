@@ -1,0 +1,139 @@
+// Issue 15's last three input editors in the browser: sediment routing (a CH_EQN option for all
+// subbasins), potholes (variables for all HRUs, an out-of-range value refused in the spec's
+// words) and calibration (the demo dataset's option chosen, its changes shown, then ignored).
+// Each journey: open from the scenario view, change, save, see it listed (and the scenario
+// view's check), remove.
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiToken, loginFromHeader, projectWithHrus } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let token = '';
+let projectId = 0;
+
+async function newScenario(baseURL: string, name: string): Promise<number> {
+  const o = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Record<string, unknown>;
+  const scenario = await api(baseURL, token, 'scenarios', {
+    method: 'POST',
+    body: { projectID: projectId, name, weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: o.defaultStartDate, endingSimulationDate: o.defaultEndDate },
+  });
+  expect(scenario.status, JSON.stringify(scenario.body)).toBe(200);
+  return (scenario.body as { id: number }).id;
+}
+
+async function openEditor(page: Page, scenarioId: number, title: string, slug: string): Promise<void> {
+  await page.goto('/');
+  await loginFromHeader(page);
+  await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);
+  await page.getByTestId('tab-inputs').click();
+  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/${slug}$`));
+  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+}
+
+async function expectCheck(page: Page, modTable: string, title: string, checked: boolean): Promise<void> {
+  await page.getByRole('link', { name: 'Back to the scenario view' }).click();
+  await page.getByTestId('tab-inputs').click();
+  await expect(page.getByTestId(`modtable-check-${modTable}`)).toHaveCount(checked ? 1 : 0);
+  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
+}
+
+const saveButton = (page: Page) => page.getByTestId('editor-actions').getByRole('button', { name: 'Save' });
+const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
+async function removeChanges(page: Page): Promise<void> {
+  await page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove Changes' }).click();
+  await expect(page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' })).toHaveCount(0);
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  token = await apiToken(baseURL!);
+  projectId = await projectWithHrus(baseURL!, token, `E2E editors 15 ${Date.now()}`);
+});
+
+test.afterAll(async ({ baseURL }) => {
+  if (projectId) await api(baseURL!, token, `projects/${projectId}`, { method: 'DELETE' });
+});
+
+test('sediment routing: a channel equation for all subbasins, listed, removed', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const scenarioId = await newScenario(baseURL!, 'Sediment routing');
+  await openEditor(page, scenarioId, 'Sediment routing method', 'sediment-routing');
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+  const select = page.getByRole('combobox', { name: 'Channel sediment routing method (CH_EQN)' });
+  await select.click();
+  for (const o of ['0 Simplified Bagnold (default)', '1 Bagnold by particle size', '2 Kodatie', '3 Molinas and Wu', '4 Yang sand and gravel']) {
+    await expect(page.getByRole('option', { name: o, exact: true })).toBeVisible();
+  }
+  await page.getByRole('option', { name: '2 Kodatie', exact: true }).click();
+  // spec 2 §5: subbasin-only selection — all subbasins here
+  await expect(saveButton(page)).toBeDisabled();
+  await page.getByLabel('Apply to all subbasins').check();
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/scenarios/subbasin/save/${scenarioId}/RteChEqn`));
+  await saveButton(page).click();
+  expect((await posted).postDataJSON()).toMatchObject({ applyToAll: true, modificationObject: { value: 2 } });
+  await saved(page);
+  await expect(page.getByTestId('saved-changes').locator('tbody tr').first()).toContainText('2 Kodatie');
+  await expectCheck(page, 'RteChEqn', 'Sediment routing method', true);
+  await removeChanges(page);
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+  expect(((await api(baseURL!, token, `scenarios/subbasin/sedimentrouting/${scenarioId}`)).body as { mods: unknown[] }).mods).toEqual([]);
+});
+
+test('potholes: the nine variables, a range refused, a change for all HRUs listed, removed', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const scenarioId = await newScenario(baseURL!, 'Potholes');
+  await openEditor(page, scenarioId, 'Pothole variables', 'potholes');
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+  const fr = page.getByRole('textbox', { name: 'POT_FR' });
+  const volx = page.getByRole('textbox', { name: 'POT_VOLX (mm)' });
+  await expect(fr).toHaveValue('0');
+  for (const name of ['POT_TILE (mm)', 'POT_VOL (mm)', 'SED_CON (ppm)', 'ORGN_CON (ppm)', 'ORGP_CON (ppm)', 'SOLN_CON (ppm)', 'SOLP_CON (ppm)']) {
+    await expect(page.getByRole('textbox', { name })).toBeVisible();
+  }
+  await fr.fill('1.5');
+  await expect(page.getByText('Must be between 0 and 1').first()).toBeVisible();
+  await fr.fill('0.3');
+  await volx.fill('50');
+  await expect(saveButton(page)).toBeDisabled();
+  await page.getByLabel('Apply to all HRUs').check();
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/scenarios/subbasin/save/${scenarioId}/Potholes`));
+  await saveButton(page).click();
+  // spec 2 §5: only the changed variables, as numbers
+  expect((await posted).postDataJSON()).toEqual({ applyToAll: true, subbasins: [], landuses: [], soils: [], slopes: [], modificationObject: { POT_FR: 0.3, POT_VOLX: 50 } });
+  await saved(page);
+  await expect(page.getByTestId('saved-changes').locator('tbody tr').first()).toContainText('POT_FR=0.3, POT_VOLX=50');
+  await expectCheck(page, 'Potholes', 'Pothole variables', true);
+  await removeChanges(page);
+  await expect(page.getByTestId('saved-changes-empty')).toBeVisible();
+});
+
+test('calibration: the demo dataset\'s option chosen and shown, then calibration ignored again', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const scenarioId = await newScenario(baseURL!, 'Calibration');
+  await openEditor(page, scenarioId, 'Calibration', 'calibration');
+  // the dataset has calibration data: no notice; its watershed and gauge are listed
+  await expect(page.getByTestId('no-calibration')).toHaveCount(0);
+  await expect(page.getByTestId('calibration-watersheds')).toContainText('Little River at gauge J (GA)');
+  await expect(page.getByTestId('calibration-points')).toContainText('Little River Experimental Watershed, gauge J');
+  await expect(page.getByLabel(/^Ignore calibration/)).toBeChecked();
+  await expect(saveButton(page)).toBeDisabled();
+  await page.getByLabel('Use a calibration option').check();
+  await expect(page.getByRole('combobox', { name: 'Calibration option' })).toHaveValue(/DDS calibration/);
+  const changes = page.getByTestId('calibration-changes');
+  await expect(changes.locator('tbody tr')).toHaveCount(8);
+  await expect(changes).toContainText('CN2');
+  await expect(changes).toContainText('% (percentage of baseline)');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/scenarios/general/calibration/${scenarioId}`));
+  await saveButton(page).click();
+  expect((await posted).postDataJSON()).toMatchObject({ ignoreCalibration: false, customCalibrationID: expect.any(Number) });
+  await saved(page);
+  await expect(page.getByText(/^Applied: /)).toBeVisible();
+  await expectCheck(page, 'Calibration', 'Calibration', true);
+  await expect(page.getByLabel('Use a calibration option')).toBeChecked();
+  await removeChanges(page);
+  await expect(page.getByLabel(/^Ignore calibration/)).toBeChecked();
+  expect(((await api(baseURL!, token, `scenarios/general/calibration/${scenarioId}`)).body as { ignoreCalibration: boolean }).ignoreCalibration).toBe(true);
+});
