@@ -367,3 +367,60 @@ describe('sharing and visibility', () => {
     expect((await app.request('/api/importdatasets', { token: tokens.friend })).body.items).toEqual([]);
   }, 120_000);
 });
+
+describe('a project made from the imported dataset runs like the uploaded TxtInOut', () => {
+  it('its unchanged scenario gives the average annual basin values of running the TxtInOut directly', async () => {
+    const t = tokens.uploader;
+    const poll = async (path: string, done: (b: any) => boolean, ms = 240_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const r = await app.request(path, { token: t });
+        if (r.status === 200 && done(r.body)) return r.body;
+        if (Date.now() > until) throw new Error(`timed out on ${path}: ${JSON.stringify(r.body?.status)}`);
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    };
+    const map = await app.request(`/api/maps/subbasin/name/${lrewDataset}/3`, { token: t });
+    expect(map.status).toBe(200);
+    const created = await app.request('/api/projects', { token: t, body: { datasetID: lrewDataset, endID: map.body.downstreamID, startIDs: [], name: 'From my upload' } });
+    expect(created.status).toBe(200);
+    const projectId = created.body.id;
+    await poll(`/api/projects/${projectId}`, (b) => b.status.isCreated || b.status.hasError);
+    await app.request('/api/projects/hrus', { token: t, body: { projectID: projectId, method: 'target', targetThreshold: 134 } });
+    const p = await poll(`/api/projects/${projectId}`, (b) => b.status.hasSetHrus || b.status.hasError);
+    expect(p.status.hasError).toBe(false);
+    const o = (await app.request(`/api/scenarios/options/${projectId}`, { token: t })).body;
+    // file.cio's own settings: 2000–2012, daily print, 3 years skipped
+    const sc = await app.request('/api/scenarios', {
+      token: t,
+      body: { projectID: projectId, name: 'Unchanged', weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 3, startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31' },
+    });
+    expect(sc.status).toBe(200);
+    expect((await app.request(`/api/scenarios/run/${sc.body.id}`, { token: t, body: {} })).status).toBe(200);
+    const done = await poll(`/api/scenarios/${sc.body.id}`, (b) => !b.status.isRunning, 600_000);
+    expect(done.status.hasError).toBe(false);
+    const res = await fetch(`${app.url}/api/exports/scenario/${sc.body.id}?access_token=${t}`);
+    expect(res.status).toBe(200);
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const stdText = new TextDecoder('latin1').decode(files['TxtInOut/output.std'] ?? files['output.std']!);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const work = mkdtempSync(join(tmpdir(), 'hw-ds-run-'));
+    writeFileSync(join(work, 'output.std'), stdText, 'latin1');
+    const { readOutputStd } = await import('@headwater/swat/output/index.ts');
+    const platform = (await readOutputStd(join(work, 'output.std'))).aveAnnualBasin;
+    // the uploaded TxtInOut itself, run by the same engine (what `hw-swat run` does)
+    const { runSimulation } = await import('@headwater/swat/engine/index.ts');
+    const dir = fixtureProject('lrew_swat2012');
+    await runSimulation(dir);
+    const direct = (await readOutputStd(join(dir, 'output.std'))).aveAnnualBasin;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+    const keys = ['PRECIP', 'SURFACE RUNOFF Q', 'LATERAL SOIL Q', 'GROUNDWATER (SHAL AQ) Q', 'TOTAL AQ RECHARGE', 'WATER YIELD', 'ET', 'PET'].filter((k) => k in direct);
+    expect(keys.length).toBeGreaterThan(4);
+    console.info('AVE ANNUAL BASIN (platform, direct):', Object.fromEntries(keys.map((k) => [k, [platform[k], direct[k]]])));
+    // identical as output.std prints them
+    expect(Object.fromEntries(keys.map((k) => [k, platform[k]]))).toEqual(Object.fromEntries(keys.map((k) => [k, direct[k]])));
+  }, 900_000);
+});

@@ -150,7 +150,8 @@ describe('calibration', () => {
       if (d && v) observed.set(d, Number(v));
     }
     const fit = (r: RunFiles) => {
-      const rch = parseRchTable(r.text('output.rch'));
+      // file.cio gives the daily rows their year (IYR + NYSKIP)
+      const rch = parseRchTable(r.text('output.rch'), { cio: r.text('file.cio') });
       const o: number[] = [];
       const s: number[] = [];
       for (let i = 0; i < rch.rowCount; i++) {

@@ -28,6 +28,9 @@ let env: NodeJS.ProcessEnv;
 let api: { child: ChildProcess; url: string; output: string[] } | undefined;
 let token = '';
 const ids = { project: 0, weather: 0, version: 0 };
+/** What the drill measured (printed at the end): how long each step took, in ms. */
+const timings: Record<string, number> = {};
+const since = (t: number) => Date.now() - t;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -129,7 +132,7 @@ const scenario = (id: number) => call(`/api/scenarios/${id}`).then((r) => r.body
 async function startRun(id: number): Promise<void> {
   expect((await call(`/api/scenarios/run/${id}`, {})).status).toBe(200);
   // mid-run: the engine is simulating (past writing the inputs)
-  await until(`scenario ${id} mid-run`, () => scenario(id), (b) => b.status?.isRunning && b.status.progress >= 15, 120_000);
+  await until(`scenario ${id} mid-run`, () => scenario(id), (b) => b.status?.isRunning && b.status.currentProgress >= 15 && b.status.currentProgress < 80, 120_000);
 }
 
 async function finished(id: number): Promise<any> {
@@ -201,7 +204,9 @@ describe('process drill: workers, kills and restarts', () => {
     await until('the workers', () => workerPids(api!.child.pid!), (p) => p.length === WORKERS);
     const id = await newScenario('Undisturbed');
     await startRun(id);
+    const t = Date.now();
     const done = await finished(id);
+    timings.undisturbedRest = since(t);
     expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
     baseline = await outputRows(id);
     expect(baseline.series).toBeGreaterThan(0);
@@ -212,9 +217,12 @@ describe('process drill: workers, kills and restarts', () => {
     await startRun(id);
     const before = workerPids(api!.child.pid!);
     expect(before).toHaveLength(WORKERS);
+    const t = Date.now();
     for (const pid of before) process.kill(pid, 'SIGKILL'); // whichever holds the run dies
     const after = await until('replacement workers', () => workerPids(api!.child.pid!), (p) => p.length === WORKERS && p.every((x) => !before.includes(x)));
+    timings.workersReplaced = since(t);
     const done = await finished(id);
+    timings.finishedAfterWorkerKill = since(t);
     expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
     expect(await outputRows(id)).toEqual(baseline);
     expect(workerPids(api!.child.pid!).sort()).toEqual(after.sort()); // no extra worker appeared
@@ -224,15 +232,23 @@ describe('process drill: workers, kills and restarts', () => {
     const id = await newScenario('API restarted');
     await startRun(id);
     const workers = workerPids(api!.child.pid!);
+    let t = Date.now();
     api!.child.kill('SIGTERM');
     const ms = await exitWithin(api!.child, 10_000);
+    timings.sigtermExit = ms;
     expect(ms).toBeLessThanOrEqual(10_000);
     expect(api!.child.exitCode).toBe(0);
     await until('the workers to exit', () => workers.filter(alive), (l) => l.length === 0, 5000);
+    t = Date.now();
     api = await startApi();
     await login();
+    timings.restart = since(t);
     await until('the workers', () => workerPids(api!.child.pid!), (p) => p.length === WORKERS);
+    t = Date.now();
+    await until('the run to be taken up again', () => scenario(id), (b) => !b.status?.isRunning || b.status.currentProgress < 15, 120_000);
+    timings.takenUpAfterRestart = since(t);
     const done = await finished(id);
+    timings.finishedAfterRestart = since(t);
     expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
     expect(await outputRows(id)).toEqual(baseline);
   }, 300_000);
@@ -241,14 +257,18 @@ describe('process drill: workers, kills and restarts', () => {
     const id = await newScenario('API killed');
     await startRun(id);
     const workers = workerPids(api!.child.pid!);
+    const t = Date.now();
     api!.child.kill('SIGKILL');
     await exitWithin(api!.child, 5000);
     await until('orphaned workers to exit', () => workers.filter(alive), (l) => l.length === 0, 10_000);
+    timings.orphansGone = since(t);
     api = await startApi();
     await login();
     await until('the workers', () => workerPids(api!.child.pid!), (p) => p.length === WORKERS);
     const done = await finished(id);
+    timings.finishedAfterApiKill = since(t);
     expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
     expect(await outputRows(id)).toEqual(baseline);
+    console.log(`process drill (ms): ${JSON.stringify(timings)}`);
   }, 300_000);
 });

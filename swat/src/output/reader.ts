@@ -13,6 +13,7 @@ import { createReadStream } from 'node:fs';
 import { candidateLayouts, valueFormat, valueOffsets } from './columns.ts';
 import { firstPrintedYear, parseCioOutputSettings } from './cio.ts';
 import { parseFortranInt, parseFortranNumber } from './fortran.ts';
+import { forEachLineOfFile, latin1, parseFortranIntAt, parseFortranNumberAt } from './reader-bytes.ts';
 import type {
   OutputCioSettings,
   OutputFileKind,
@@ -279,6 +280,56 @@ export class OutputRowParser {
     }
     return row;
   }
+
+  /** parse() over the bytes of a line, buf[start, end) without its line break (reader-bytes.ts). */
+  parseAt(buf: Uint8Array, start: number, end: number, raw: RawPeriod): Row | null {
+    const layout = this.layout;
+    if (end - start < layout.areaStart) return null;
+    const tag = layout.tag;
+    for (let k = 0; k < tag.length; k++) if (buf[start + k] !== tag.charCodeAt(k)) return null;
+    const unit = parseFortranIntAt(buf, start + this.unitStart, Math.min(end, start + this.unitEnd));
+    if (Number.isNaN(unit)) return null;
+    const n = this.starts.length;
+    const data = new Float64Array(n);
+    const starts = this.starts;
+    const ends = this.ends;
+    for (let i = 0; i < n; i++) {
+      const a = start + starts[i]!;
+      const b = start + ends[i]!;
+      data[i] = a >= end ? NaN : parseFortranNumberAt(buf, a, b > end ? end : b);
+    }
+    const areaEnd = start + layout.areaStart + layout.areaFormat.width;
+    const area = parseFortranNumberAt(buf, start + layout.areaStart, areaEnd > end ? end : areaEnd);
+    const file = layout.file;
+    const gisEnd = Math.min(end, start + this.gisEnd);
+    const gis = file === 'hru' ? latin1(buf, start + this.gisStart, gisEnd) : latin1(buf, start + this.gisStart, gisEnd).trim();
+    const row = new Row(file, unit, gis, area, data, this.header.columns, this.index);
+    if (file === 'hru') {
+      row.lulc = latin1(buf, start, Math.min(end, start + 4)).trim();
+      row.sub = parseFortranIntAt(buf, gisEnd, Math.min(end, start + this.gisEnd + 5));
+      row.mgt = parseFortranIntAt(buf, Math.min(end, start + this.gisEnd + 6), Math.min(end, start + this.gisEnd + 10));
+    }
+    const s = start + this.monStart;
+    const monEnd = Math.min(end, start + this.monEnd);
+    if (layout.calendar) {
+      const moW = file === 'rch' ? 3 : 2;
+      raw.mo = parseFortranIntAt(buf, s + 1, Math.min(end, s + 1 + moW));
+      raw.da = parseFortranIntAt(buf, s + 2 + moW, Math.min(end, s + 4 + moW));
+      raw.yr = parseFortranIntAt(buf, s + 5 + moW, Math.min(end, s + 9 + moW));
+      raw.mon = NaN;
+    } else {
+      let dot = false;
+      for (let i = s; i < monEnd; i++) if (buf[i] === 46) { dot = true; break; }
+      if (dot) {
+        raw.mon = NaN;
+        raw.years = parseFortranNumberAt(buf, s, monEnd);
+      } else {
+        raw.mon = parseFortranIntAt(buf, s, monEnd);
+        raw.years = NaN;
+      }
+    }
+    return row;
+  }
 }
 
 /**
@@ -449,6 +500,22 @@ export class OutputRowStream {
     this.dataLine(line, out);
   }
 
+  /** line() for the bytes of a line, buf[start, end) without its line break. */
+  lineAt(buf: Uint8Array, start: number, end: number, out: Row[]): void {
+    if (this.parser === null) {
+      this.line(latin1(buf, start, end), out);
+      return;
+    }
+    const raw = this.raw;
+    raw.mo = NaN;
+    raw.da = NaN;
+    raw.yr = NaN;
+    raw.mon = NaN;
+    raw.years = NaN;
+    const row = this.parser.parseAt(buf, start, end, raw);
+    if (row) this.resolver.push(row, raw, out);
+  }
+
   private headerIndex(): number {
     const i = this.headLines.findIndex((l) => l.includes('AREAkm2'));
     return i < 0 ? PREAMBLE_LINES : i;
@@ -524,6 +591,26 @@ export async function* readOutputRows(
   }
   stream.end(out);
   for (const r of out) yield r;
+}
+
+/**
+ * The rows of an output file, read synchronously from its bytes (reader-bytes.ts) and handed to
+ * `onRow` in file order — the same rows as readOutputRows, several times faster: for loaders
+ * that read whole files (in worker threads, off the event loop). Returns the header.
+ */
+export function scanOutputFile(path: string, options: ReadOutputOptions, onRow: (row: OutputRow) => void): OutputHeader {
+  const stream = new OutputRowStream(options);
+  const out: Row[] = [];
+  forEachLineOfFile(path, (buf, start, end) => {
+    stream.lineAt(buf, start, end, out);
+    if (out.length > 0) {
+      for (let i = 0; i < out.length; i++) onRow(out[i]!);
+      out.length = 0;
+    }
+  });
+  stream.end(out);
+  for (const r of out) onRow(r);
+  return stream.header!;
 }
 
 /** Reads only the preamble and header of an output file (path or text). */

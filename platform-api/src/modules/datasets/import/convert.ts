@@ -17,8 +17,10 @@ export const SCHEMATIC_LABEL = 'Routing schematic (the upload has no subbasin sh
 
 /** Problems found in the upload: each names the file (and line where known). */
 export class ImportProblems extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(problems.slice(0, 20).join('\n') + (problems.length > 20 ? `\n… and ${problems.length - 20} more` : ''));
+    this.problems = problems;
   }
 }
 

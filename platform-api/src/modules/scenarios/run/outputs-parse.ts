@@ -1,0 +1,177 @@
+// Parsing a run's output files for loading (outputs.ts stores what this returns): each of
+// output.rch, output.sub and output.hru is read from its bytes (@headwater/swat's scanOutputFile)
+// in a worker thread of its own, so the files are parsed side by side and the API process's
+// event loop stays free; each worker hands back one Float32 matrix [unit][time] per variable
+// (transferred, not copied). Where a worker cannot start, the file is parsed in this thread.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { scanOutputFile } from '@headwater/swat/output/reader.ts';
+import type { OutputFileKind, OutputRow } from '@headwater/swat/output/index.ts';
+
+export type OutputPeriodKind = 'day' | 'month' | 'year';
+export const OUTPUT_FILES: { kind: OutputFileKind; file: string }[] = [
+  { kind: 'rch', file: 'output.rch' },
+  { kind: 'sub', file: 'output.sub' },
+  { kind: 'hru', file: 'output.hru' },
+];
+
+export type HruUnit = { unit: number; sub: number; gis: string; lulc: string };
+
+/** One (file, period) of a run's outputs: its axes, and one matrix [unit][time] per variable (missing cells NaN). */
+export type ParsedSet = {
+  kind: OutputFileKind;
+  period: OutputPeriodKind;
+  variables: string[];
+  units: (number | HruUnit)[];
+  areas: number[];
+  times: number[];
+  rows: number;
+  matrices: Float32Array[];
+};
+
+/** The rows of one file and period, gathered in file order (time-major) before transposing. */
+class PeriodBlock {
+  readonly units: (number | HruUnit)[] = [];
+  readonly unitIndex = new Map<number | string, number>();
+  readonly areas: number[] = [];
+  readonly times: number[] = [];
+  readonly timeIndex = new Map<number, number>();
+  private chunks: Float32Array[] = [];
+  private current: Float32Array;
+  private fill = 0;
+  private rowUnit = new Int32Array(4096);
+  private rowTime = new Int32Array(4096);
+  rows = 0;
+  readonly variables: readonly string[];
+  constructor(variables: readonly string[]) {
+    this.variables = variables;
+    this.current = new Float32Array(variables.length * 4096);
+  }
+  add(unitKey: number | string, row: OutputRow, time: number): void {
+    let u = this.unitIndex.get(unitKey);
+    if (u === undefined) {
+      u = this.units.length;
+      this.unitIndex.set(unitKey, u);
+      this.units.push(row.file === 'hru' ? { unit: row.unit, sub: row.sub ?? 0, gis: row.gis, lulc: row.lulc ?? '' } : row.unit);
+      this.areas.push(row.area);
+    }
+    const data = row.data;
+    let t = this.timeIndex.get(time);
+    if (t === undefined) {
+      t = this.times.length;
+      this.timeIndex.set(time, t);
+      this.times.push(time);
+    }
+    const n = this.variables.length;
+    if (this.fill + n > this.current.length) {
+      this.chunks.push(this.current.subarray(0, this.fill));
+      this.current = new Float32Array(n * 65536);
+      this.fill = 0;
+    }
+    const cur = this.current;
+    for (let v = 0, o = this.fill; v < n; v++, o++) cur[o] = data[v]!;
+    this.fill += n;
+    if (this.rows === this.rowUnit.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.rowUnit = grow(this.rowUnit);
+      this.rowTime = grow(this.rowTime);
+    }
+    this.rowUnit[this.rows] = u;
+    this.rowTime[this.rows] = t;
+    this.rows++;
+  }
+  /** One matrix per variable, [unit][time] (missing cells NaN). */
+  matrices(): Float32Array[] {
+    const nv = this.variables.length;
+    const nu = this.units.length;
+    const nt = this.times.length;
+    const out = this.variables.map(() => new Float32Array(nu * nt).fill(NaN));
+    let row = 0;
+    for (const chunk of [...this.chunks, this.current.subarray(0, this.fill)]) {
+      for (let off = 0; off + nv <= chunk.length; off += nv, row++) {
+        const cell = this.rowUnit[row]! * nt + this.rowTime[row]!;
+        for (let v = 0; v < nv; v++) out[v]![cell] = chunk[off + v]!;
+      }
+    }
+    return out;
+  }
+}
+
+/** Parses one output file into its (file, period) sets, in the order the periods first appear. */
+export function parseOutputFile(path: string, kind: OutputFileKind, cio: string | undefined): ParsedSet[] {
+  const byPeriod = new Map<OutputPeriodKind, PeriodBlock>();
+  const order: { period: OutputPeriodKind; block: PeriodBlock }[] = [];
+  scanOutputFile(path, { kind, ...(cio ? { cio } : {}) }, (row) => {
+    if (row.period === 'average' || row.year === null) return;
+    const period = row.period as OutputPeriodKind;
+    let block = byPeriod.get(period);
+    if (!block) {
+      byPeriod.set(period, (block = new PeriodBlock(row.columns)));
+      order.push({ period, block });
+    }
+    const time = period === 'day' ? row.year * 10000 + (row.month ?? 0) * 100 + (row.day ?? 0) : period === 'month' ? row.year * 100 + (row.month ?? 0) : row.year;
+    block.add(kind === 'hru' ? row.gis : row.unit, row, time);
+  });
+  return order.map(({ period, block }) => ({
+    kind,
+    period,
+    variables: [...block.variables],
+    units: block.units,
+    areas: block.areas,
+    times: block.times,
+    rows: block.rows,
+    matrices: block.matrices(),
+  }));
+}
+
+/** parseOutputFile in a worker thread (outputs-worker.ts); undefined when no worker could run it. */
+function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      const url = new URL(import.meta.url.endsWith('.js') ? './outputs-worker.js' : './outputs-worker.ts', import.meta.url);
+      // the worker needs none of the process's flags (some, e.g. --input-type, it refuses)
+      worker = new Worker(url, { workerData: { path, kind, cio }, execArgv: [] });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    let settled = false;
+    worker.once('message', (m: { sets?: ParsedSet[]; error?: string }) => {
+      settled = true;
+      if (m.error !== undefined) reject(new Error(m.error));
+      else resolve(m.sets);
+    });
+    // a worker that cannot load its module: parse here instead; a parse error is the file's
+    worker.once('error', () => {
+      if (!settled) resolve(undefined);
+      settled = true;
+    });
+    worker.once('exit', () => {
+      if (!settled) resolve(undefined);
+    });
+  });
+}
+
+/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` as each is done. */
+export async function parseOutputs(dir: string, onProgress?: (fraction: number, file: string) => Promise<void> | void): Promise<ParsedSet[]> {
+  const cioPath = join(dir, 'file.cio');
+  const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
+  const present = OUTPUT_FILES.filter((f) => existsSync(join(dir, f.file)));
+  let done = 0;
+  const parsed = await Promise.all(
+    present.map(async ({ kind, file }) => {
+      const path = join(dir, file);
+      const sets = (await parseInWorker(path, kind, cio)) ?? parseOutputFile(path, kind, cio);
+      done++;
+      await onProgress?.(done / present.length, file);
+      return sets;
+    }),
+  );
+  return parsed.flat();
+}
