@@ -12,7 +12,8 @@ import { delimiter, join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where the browser tests find Chromium (read when asked: CHROMIUM_PATH may be set late). */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const cleanups: (() => void)[] = [];
 let hooked = false;
@@ -21,12 +22,15 @@ function onExit(fn: () => void): void {
   if (hooked) return;
   hooked = true;
   // 'exit' handlers must be synchronous: stop what we started, newest first
-  process.on('exit', () => {
-    for (const f of cleanups.reverse()) {
-      try { f(); } catch { /* keep cleaning the rest */ }
-    }
-  });
+  process.on('exit', stopServices);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => process.exit(130));
+}
+
+/** Stops the private servers started so far and removes their folders (also run at exit). */
+export function stopServices(): void {
+  for (const f of cleanups.splice(0).reverse()) {
+    try { f(); } catch { /* keep cleaning the rest */ }
+  }
 }
 
 function say(line: string): void {
@@ -184,7 +188,8 @@ export async function ensureRedis(url: string): Promise<string> {
 
 /** Debian's Chromium for the browser tests, installed when missing and we are root. */
 export function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  if (!process.env.CHROMIUM_PATH && aptInstall('chromium') && existsSync(CHROMIUM)) return;
-  throw new ServiceError(`the browser tests need Chromium at ${CHROMIUM} (install Debian's chromium, or run only the unit tests: npm test -- unit).`);
+  const chromium = chromiumPath();
+  if (existsSync(chromium)) return;
+  if (!process.env.CHROMIUM_PATH && aptInstall('chromium') && existsSync(chromium)) return;
+  throw new ServiceError(`the browser tests need Chromium at ${chromium} (install Debian's chromium, or run only the unit tests: npm test -- unit).`);
 }

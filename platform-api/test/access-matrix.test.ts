@@ -154,7 +154,7 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/hruselection/slopes/:projectID': { body: () => ({ subbasins: [], landuse: [], soils: [] }) },
   'POST /api/hruselection/matching/:projectID': { body: () => ({ applyToAll: true }) },
   'GET /api/exports/scenario-debug/:id': { ownerMayMiss: 'no run of this scenario failed, so there are no debug files' },
-  'GET /api/exports/scenario-editor-tables/:id': { ownerMayMiss: 'no run of this scenario wrote SWAT Editor input tables' },
+  'GET /api/exports/scenario-editor-tables/:id': { kind: 'scenario', ownerMayMiss: 'no run of this scenario wrote SWAT Editor input tables' },
   'POST /api/scenarios/output/ffa/:scenarioID': { body: () => ({ applyToAll: true, subbasins: [], method: 'b17b' }) },
   'POST /api/scenarios/output/baseflowseparation/:scenarioID': { body: () => ({ applyToAll: true, filterParameter: 0.98, bfiMax: 0.8 }) },
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },

@@ -157,7 +157,7 @@ describe('creating, editing and deleting tiers', () => {
 });
 
 describe('limits take effect at once', () => {
-  it("an edited HRU limit and a user's new tier block a too-large project at creation", async () => {
+  it("an edited HRU limit and a user's new tier block a too-large project at creation, and runs", async () => {
     const map = await call(tokens.user, `maps/subbasin/name/${datasetId}/3`);
     const body = { datasetID: datasetId, endID: map.body.downstreamID, startIDs: [], name: 'Whole watershed' };
     // A tier whose HRU limit is below the watershed's subbasin count: not even one HRU per subbasin fits.
@@ -170,7 +170,16 @@ describe('limits take effect at once', () => {
     expect(blocked.body).toBe('Your account is limited to unlimited subbasins and 2 HRUs per project. Please select a smaller watershed.');
     // Raised again: the same token creates the project.
     expect((await call(tokens.admin, `admin/tiers/${small.body.id}`, { method: 'PUT', body: form({ name: 'Tiny', subbasinLimit: 0, hruLimit: 0, hideFromDisplay: false }) })).status).toBe(200);
-    expect((await call(tokens.user, 'projects', { body })).status).toBe(200);
+    const created = await call(tokens.user, 'projects', { body });
+    expect(created.status).toBe(200);
+
+    // Runs: the scenario options answer the tier check of the run with the limit of the moment.
+    const options = () => call(tokens.user, `scenarios/options/${created.body.id}`).then((r) => r.body.tierLimits as { withinLimits: boolean; message: string });
+    expect((await options()).withinLimits).toBe(true);
+    expect((await call(tokens.admin, `admin/tiers/${small.body.id}`, { method: 'PUT', body: form({ name: 'Tiny', subbasinLimit: 0, hruLimit: 3, hideFromDisplay: false }) })).status).toBe(200);
+    const limited = await options();
+    expect(limited.withinLimits).toBe(false);
+    expect(limited.message).toMatch(/^Your account is limited to unlimited subbasins and 3 HRUs per project; this project has [\d,]+ HRUs\./);
   });
 
   it('an expired tier falls back to the default tier', async () => {

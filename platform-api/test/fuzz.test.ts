@@ -92,7 +92,7 @@ function bodies(rand: () => number): Body[] {
     { json: pick(VALUES) }, // a bare value where an object is expected
     { json: [object()] },
   ];
-  return [...fixed, object(), object(), object(), object()];
+  return [...fixed, { json: object() }, { json: object() }, { json: object() }, { json: object() }];
 }
 
 const STACK = /\n\s+at \S.*:\d+:\d+|\bnode_modules\/|\.ts:\d+:\d+/;

@@ -207,7 +207,7 @@ describe('process drill: workers, kills and restarts', () => {
     const t = Date.now();
     const done = await finished(id);
     timings.undisturbedRest = since(t);
-    expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
+    expect(done.status, `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
     baseline = await outputRows(id);
     expect(baseline.series).toBeGreaterThan(0);
   }, 300_000);
@@ -223,8 +223,8 @@ describe('process drill: workers, kills and restarts', () => {
     timings.workersReplaced = since(t);
     const done = await finished(id);
     timings.finishedAfterWorkerKill = since(t);
-    expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
-    expect(await outputRows(id)).toEqual(baseline);
+    expect(done.status, `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
+    expect(await outputRows(id), `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toEqual(baseline);
     expect(workerPids(api!.child.pid!).sort()).toEqual(after.sort()); // no extra worker appeared
   }, 300_000);
 
@@ -249,8 +249,8 @@ describe('process drill: workers, kills and restarts', () => {
     timings.takenUpAfterRestart = since(t);
     const done = await finished(id);
     timings.finishedAfterRestart = since(t);
-    expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
-    expect(await outputRows(id)).toEqual(baseline);
+    expect(done.status, `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
+    expect(await outputRows(id), `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toEqual(baseline);
   }, 300_000);
 
   it('the API killed outright: its workers exit by themselves; restarted, exactly WORKERS and the run finishes', async () => {
@@ -267,8 +267,8 @@ describe('process drill: workers, kills and restarts', () => {
     await until('the workers', () => workerPids(api!.child.pid!), (p) => p.length === WORKERS);
     const done = await finished(id);
     timings.finishedAfterApiKill = since(t);
-    expect(done.status).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
-    expect(await outputRows(id)).toEqual(baseline);
+    expect(done.status, `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toMatchObject({ isRunning: false, hasRun: true, hasError: false });
+    expect(await outputRows(id), `${JSON.stringify(done.status)}\n${api!.output.slice(-30).join('')}`).toEqual(baseline);
     console.log(`process drill (ms): ${JSON.stringify(timings)}`);
   }, 300_000);
 });

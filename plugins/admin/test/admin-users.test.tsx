@@ -77,6 +77,7 @@ describe('/admin/users/{id}', () => {
     fireEvent.change(within(form).getByLabelText(/Tier expiration/), { target: { value: '2030-01-31' } });
     fireEvent.click(save);
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === 'admin/users/7')?.body).toMatchObject({ tierID: 2, tierExpiration: '2030-01-31', units: 0, email: 'tom@example.org' }));
+    expect(await screen.findByText('Changes saved.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Usage statistics' }));
     expect((await screen.findByTestId('apex')).textContent).toBe('Projects created:1,1');
@@ -165,5 +166,6 @@ describe('/admin/users/tiers/{id}', () => {
     fireEvent.change(within(form).getByLabelText(/Max. HRUs/), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...tier, id: undefined, hruLimit: 2 }));
+    expect(await screen.findByText('Changes saved.')).toBeTruthy();
   });
 });

@@ -22,8 +22,10 @@ import {
   useAction,
   useApiQuery,
   useLinks,
+  useLiveStatus,
   useLocation,
   useNavigate,
+  useSession,
   type GridColumn,
   type PageProps,
 } from '@headwater/plugin-sdk';
@@ -185,6 +187,9 @@ export function FeedbackCreatePage() {
 /** /feedback/:reportID: the report, its status and the administrator's reply. */
 export function FeedbackReportPage({ params }: PageProps) {
   const query = useApiQuery<FeedbackReport>(`errorreports/${params.reportID}`);
+  // an administrator's answer comes with a notification: the report reloads when one arrives
+  const userName = useSession().user?.userName;
+  useLiveStatus(userName ? `user:${userName}` : null, 'user-notification-status-changed', () => void query.refetch());
   const r = query.data;
   const list = useLinks()(ROUTES.FeedbackList);
   const fallback = queryFallback(query, 'Feedback or error report');

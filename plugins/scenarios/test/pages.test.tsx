@@ -313,7 +313,7 @@ describe('scenario view', () => {
     // As GET plugins lists them: an editor's or output tool's page is implied by its manifest.
     const plugin = (id: string, kind: 'editor' | 'output', modTable?: string) => ({ ...expandManifest({ id, kind, title: id, sdk: '^1', modTable }, '1'), entry: '', remote: '', settings: {} });
     serve({
-      'scenarios/4': scenarioResponse({ scenario: { hasRun: true, modTables: ['Bsn'] }, status: { hasRun: true, lastRunDate: '2026-11-21T10:00:00Z', runtime: 95, zipFile: '/api/exports/scenario/4' } }),
+      'scenarios/4': scenarioResponse({ scenario: { hasRun: true, modTables: ['Bsn'] }, status: { hasRun: true, lastRunDate: '2026-11-21T10:00:00Z', runtime: 95, zipFile: '/api/exports/scenario/4', editorTablesFile: '/api/exports/scenario-editor-tables/4' } }),
       plugins: [
         ...workspacePlugins({ only: ['projects', 'scenarios'] }),
         plugin('bsn', 'editor', 'Bsn'),
@@ -330,6 +330,8 @@ describe('scenario view', () => {
     fireEvent.click(screen.getByTestId('tab-outputs'));
     expect(within(await screen.findByTestId('output-links')).getByRole('link', { name: 'charts' }).getAttribute('href')).toBe('/projects/7/scenarios/4/output/charts');
     expect(screen.getByTestId('download-scenario').getAttribute('href')).toBe('/api/exports/scenario/4?access_token=tok');
+    // the run wrote SWAT Editor input tables: offered beside the scenario files
+    expect(screen.getByTestId('download-editor-tables').getAttribute('href')).toBe('/api/exports/scenario-editor-tables/4?access_token=tok');
     fireEvent.click(screen.getByTestId('tab-overview'));
     expect((await screen.findByTestId('setting-runtime')).textContent).toBe('1m 35s');
   });

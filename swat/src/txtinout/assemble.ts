@@ -128,7 +128,26 @@ export const STATIONS_PER_FILE = 300;
 const MAX_FILES = 18;
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
-const clone = <T>(o: T): T => (o === undefined ? o : structuredClone(o));
+/**
+ * A deep copy of a part (plain JSON-like data: objects, arrays, numbers, strings, typed arrays).
+ * Each HRU gets its own copies of seven parts, so this runs ~20,000 times for a 2,500-HRU
+ * scenario: a plain recursive copy is several times faster than structuredClone here. Anything
+ * that is not plain data (a Map, a class instance) still goes through structuredClone.
+ */
+function clone<T>(o: T): T {
+  if (o === null || typeof o !== 'object') return o;
+  if (Array.isArray(o)) {
+    const a = new Array(o.length);
+    for (let i = 0; i < o.length; i++) a[i] = clone(o[i]);
+    return a as T;
+  }
+  if (ArrayBuffer.isView(o)) return structuredClone(o);
+  const proto = Object.getPrototypeOf(o);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(o);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) out[k] = clone((o as Record<string, unknown>)[k]);
+  return out as T;
+}
 
 function julian(date: string): { year: number; day: number } {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -79,6 +79,8 @@ export function TierPage({ params }: PageProps) {
   const id = Number(params.id);
   const detail = useApiQuery<TierDetail>(`admin/tiers/${id}`);
   const [tab, setTab] = useTabParam(['settings', 'users'] as const, 'settings', (t) => t !== 'users' || !detail.data?.tier.isDefault);
+  // The form is drawn afresh from the saved tier (its key): the success alert lives here.
+  const [saved, setSaved] = useState(false);
   const fallback = queryFallback(detail, 'Edit tier');
   if (fallback) return fallback;
   const d = detail.data!;
@@ -91,7 +93,8 @@ export function TierPage({ params }: PageProps) {
           {!d.tier.isDefault && <Tabs.Tab value="users">Users ({d.numUsers})</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="settings" pt="md">
-          <TierForm key={JSON.stringify(d.tier)} id={id} initial={fields} datasets={d.datasets} numUsers={d.numUsers} onSaved={() => detail.refetch()} />
+          <SuccessAlert show={saved} onClose={() => setSaved(false)} />
+          <TierForm key={JSON.stringify(d.tier)} id={id} initial={fields} datasets={d.datasets} numUsers={d.numUsers} onSaved={async () => (await detail.refetch(), setSaved(true))} />
           {d.auditLog.length > 0 && (
             <Stack gap="xs" mt="lg">
               <Text fw={600}>Changes</Text>
@@ -122,7 +125,6 @@ export function TierPage({ params }: PageProps) {
 
 function TierForm({ id, initial, datasets, numUsers = 0, onSaved }: { id?: number; initial: TierFields; datasets: TierDetail['datasets']; numUsers?: number; onSaved?: () => unknown }) {
   const [values, setValues] = useState<TierFields>(initial);
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const form = useFormErrors();
@@ -152,7 +154,6 @@ function TierForm({ id, initial, datasets, numUsers = 0, onSaved }: { id?: numbe
       } else {
         await api.put(`admin/tiers/${id}`, body);
         form.clear();
-        setSaved(true);
         await onSaved?.();
       }
     } catch (err) {
@@ -166,7 +167,6 @@ function TierForm({ id, initial, datasets, numUsers = 0, onSaved }: { id?: numbe
   return (
     <form onSubmit={submit} noValidate data-testid="tier-form">
       <Stack gap="sm" maw={900}>
-        <SuccessAlert show={saved} onClose={() => setSaved(false)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={form.of('name')} />
           <NumberInput label="Display order" min={0} allowDecimal={false} value={value(values.sortOrder)} onChange={num('sortOrder')} error={form.of('sortOrder')} />

@@ -67,6 +67,8 @@ export function UserPage({ params }: PageProps) {
   const path = `admin/users/${id}`;
   const detail = useApiQuery<AdminUserDetail>(path);
   const [tab, setTab] = useTabParam<Tab>(TABS, 'profile', (t) => t !== 'delete' || !detail.data?.isPending);
+  // The profile form is drawn afresh from the saved user (its key): the success alert lives here.
+  const [saved, setSaved] = useState(false);
   const fallback = queryFallback(detail, 'User');
   if (fallback) return fallback;
   const d = detail.data!;
@@ -106,7 +108,8 @@ export function UserPage({ params }: PageProps) {
         </Tabs.List>
         <Tabs.Panel value="profile" pt="md">
           <AccountStatus detail={d} onChange={reload} />
-          <ProfileForm key={`${u.id}-${JSON.stringify(u)}`} detail={d} onSaved={reload} />
+          <SuccessAlert show={saved} onClose={() => setSaved(false)} />
+          <ProfileForm key={`${u.id}-${JSON.stringify(u)}`} detail={d} onSaved={async () => (await reload(), setSaved(true))} />
         </Tabs.Panel>
         <Tabs.Panel value="projects" pt="md">
           <DataGrid<AdminProjectRow> api={`admin/users/projects/${id}`} items="projects" columns={PROJECT_COLUMNS} rowKey={(r) => r.id} perPage={20} defaultSort="lastModifiedDate_desc" />
@@ -219,7 +222,6 @@ function ProfileForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: ()
     tierExpiration: u.tierExpiration ? u.tierExpiration.slice(0, 10) : '',
   };
   const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
   const set = (k: keyof typeof initial) => (e: { currentTarget: { value: string } }) => {
@@ -246,7 +248,6 @@ function ProfileForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: ()
         tierExpiration: values.tierExpiration || null,
       });
       form.clear();
-      setSaved(true);
       await onSaved();
     } catch (err) {
       form.fromServer(err);
@@ -260,7 +261,6 @@ function ProfileForm({ detail, onSaved }: { detail: AdminUserDetail; onSaved: ()
   return (
     <form onSubmit={submit} noValidate data-testid="admin-profile-form">
       <Stack gap="sm" maw={900}>
-        <SuccessAlert show={saved} onClose={() => setSaved(false)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" required readOnly={readOnly} value={values.firstName} onChange={set('firstName')} error={form.of('firstName')} />
           <TextInput label="Last name" required readOnly={readOnly} value={values.lastName} onChange={set('lastName')} error={form.of('lastName')} />
@@ -391,7 +391,20 @@ type ApiRequestRow = { id: number; requestType: string; name: string; status: st
 
 const REQUEST_COLUMNS: GridColumn<ApiRequestRow>[] = [
   { key: 'requestType', title: 'Type', sortable: true },
-  { key: 'name', title: 'Name', sortable: true },
+  {
+    key: 'name',
+    title: 'Name',
+    sortable: true,
+    // spec 3 §2.3: the user's API requests link to /api/batch/{id}
+    render: (r) =>
+      /batch/i.test(r.requestType) ? (
+        <RouteLink to={ROUTES.BatchView} params={{ id: r.id }} plain>
+          {r.name}
+        </RouteLink>
+      ) : (
+        r.name
+      ),
+  },
   { key: 'status', title: 'Status', sortable: true },
   { key: 'lastModifiedDate', title: 'Last modified', sortable: true, render: (r) => formatDateTime(r.lastModifiedDate) },
   { key: 'createdDate', title: 'Created', sortable: true, render: (r) => formatDateTime(r.createdDate) },
