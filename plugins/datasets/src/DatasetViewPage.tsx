@@ -34,7 +34,8 @@ type GroupOption = { id: number; name: string };
 
 export function DatasetViewPage({ params }: PageProps) {
   const id = Number(params.id);
-  const detail = useApiQuery<ImportDetail>(`importdatasets/${id}`);
+  // live events move the bar; a slow poll while running catches an end that came before the join
+  const detail = useApiQuery<ImportDetail>(`importdatasets/${id}`, { refetchInterval: (q) => (q.state.data?.status.isRunning ? 3000 : false) });
   const running = !!detail.data?.status.isRunning;
   const live = useLiveStatus<DatasetImportEvent>(running ? `dataset-import:${id}` : null, DATASET_IMPORT_EVENT, (e) => {
     if (e.progress >= 100) void detail.refetch();

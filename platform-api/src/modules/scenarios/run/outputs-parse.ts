@@ -2,8 +2,9 @@
 // output.rch, output.sub and output.hru is read from its bytes (@headwater/swat's scanOutputFile)
 // in a worker thread of its own, so the files are parsed side by side and the API process's
 // event loop stays free; each worker hands back one Float32 matrix [unit][time] per variable
-// (transferred, not copied). Where a worker cannot start, the file is parsed in this thread.
-import { existsSync, readFileSync } from 'node:fs';
+// (transferred, not copied). Small outputs, and any file whose worker cannot start, are parsed
+// in this thread.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { scanOutputFile } from '@headwater/swat/output/reader.ts';
@@ -15,6 +16,9 @@ export const OUTPUT_FILES: { kind: OutputFileKind; file: string }[] = [
   { kind: 'sub', file: 'output.sub' },
   { kind: 'hru', file: 'output.hru' },
 ];
+
+/** Output files smaller than this together are parsed in the calling thread. */
+const WORKER_MIN_BYTES = 16 << 20;
 
 export type HruUnit = { unit: number; sub: number; gis: string; lulc: string };
 
@@ -163,11 +167,14 @@ export async function parseOutputs(dir: string, onProgress?: (fraction: number, 
   const cioPath = join(dir, 'file.cio');
   const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
   const present = OUTPUT_FILES.filter((f) => existsSync(join(dir, f.file)));
+  // A worker costs its start (~0.1 s of CPU: a V8 isolate, the reader's modules): small files
+  // are parsed here, at once.
+  const threads = present.reduce((a, f) => a + statSync(join(dir, f.file)).size, 0) >= WORKER_MIN_BYTES;
   let done = 0;
   const parsed = await Promise.all(
     present.map(async ({ kind, file }) => {
       const path = join(dir, file);
-      const sets = (await parseInWorker(path, kind, cio)) ?? parseOutputFile(path, kind, cio);
+      const sets = (threads ? await parseInWorker(path, kind, cio) : undefined) ?? parseOutputFile(path, kind, cio);
       done++;
       await onProgress?.(done / present.length, file);
       return sets;
