@@ -66,6 +66,15 @@ async function signIn(page: Page, who: { userName: string; email: string }) {
   await mfa.getByLabel('Code').fill(codeIn(await waitForMail(who.email, /sign-in code/)));
   await mfa.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('menu-account')).toHaveText(who.userName);
+  await expect(page).toHaveURL(/\/projects$/); // the home page goes on to the projects page
+}
+
+/** The administrator signs in from the home page, which then goes on to the projects page:
+ * waited for, so that late navigation cannot follow a click on the lock. */
+async function adminLogin(page: Page) {
+  await page.goto('/');
+  await loginFromHeader(page);
+  await expect(page).toHaveURL(/\/projects$/);
 }
 
 /** The admin's way in: the header's lock leads to the dashboard and its side menu. */
@@ -77,8 +86,7 @@ async function openAdmin(page: Page) {
 }
 
 test('the lock leads to the dashboard, whose counts are the server’s', async ({ page, baseURL }) => {
-  await page.goto('/');
-  await loginFromHeader(page);
+  await adminLogin(page);
   await openAdmin(page);
   await page.getByTestId('dashboard-refresh').click();
   const token = await apiToken(baseURL!);
@@ -103,8 +111,7 @@ test('an error report goes Submitted → Resolved and the user sees the reply', 
   expect(filed.status).toBe(200);
   const id = filed.body.id as number;
 
-  await page.goto('/');
-  await loginFromHeader(page);
+  await adminLogin(page);
   await openAdmin(page);
   await page.getByTestId('admin-menu').getByText('Feedback and error reports', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/errors$/);
@@ -144,8 +151,7 @@ test('an error report goes Submitted → Resolved and the user sees the reply', 
 });
 
 test('a report is created, completes live and its CSV downloads', async ({ page }) => {
-  await page.goto('/');
-  await loginFromHeader(page);
+  await adminLogin(page);
   await openAdmin(page);
   await page.getByTestId('admin-menu').getByText('Reports', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
@@ -193,8 +199,7 @@ test('a partial administrator’s menu leads only to pages they may use', async 
 test('a full administrator e-mails all users: progress shows, one message per user reaches the outbox', async ({ page, baseURL }) => {
   const admin = await apiToken(baseURL!);
   const subject = `Maintenance ${Date.now().toString(36)}`;
-  await page.goto('/');
-  await loginFromHeader(page);
+  await adminLogin(page);
   await openAdmin(page);
   await page.getByTestId('admin-menu').getByText('Send an email to all users', { exact: true }).click();
   await page.getByTestId('email-subject').fill(subject);
@@ -211,4 +216,37 @@ test('a full administrator e-mails all users: progress shows, one message per us
   expect((sent[0] as Mail & { html: string }).html).toContain('<strong> Save your work.</strong>');
   const d = (await api(baseURL!, admin, 'admin/dashboard?refresh=true')).body as { numUsers: number };
   expect(n).toBeLessThanOrEqual(d.numUsers);
+});
+
+test('user categories: drag to reorder (keyboard), add and remove; the registration list follows', async ({ page, baseURL }) => {
+  const admin = await apiToken(baseURL!);
+  const original = (await api(baseURL!, admin, 'admin/users/categories')).body as unknown as string[];
+  try {
+    await adminLogin(page);
+    await openAdmin(page);
+    await page.getByTestId('admin-menu').getByText('User categories', { exact: true }).click();
+    const items = page.getByTestId('category-item');
+    await expect(items.first()).toContainText(original[0]!);
+    // dnd-kit's keyboard sensor: pick up with Space, move down one, drop with Space
+    await page.getByRole('button', { name: `Drag ${original[0]}` }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300); // the sensor measures the list once picked up
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300); // the move is animated
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Changes saved.')).toBeVisible();
+    await expect(items.nth(0)).toContainText(original[1]!);
+    await expect(items.nth(1)).toContainText(original[0]!);
+
+    await page.getByTestId('category-input').fill('Watershed council');
+    await page.getByTestId('category-add').click();
+    await expect(items.last()).toContainText('Watershed council');
+    await page.getByRole('button', { name: `Remove ${original.at(-1)}` }).click();
+    await expect(page.getByRole('button', { name: `Remove ${original.at(-1)}` })).toHaveCount(0);
+
+    const expected = [original[1]!, original[0]!, ...original.slice(2, -1), 'Watershed council'];
+    await expect.poll(async () => ((await (await fetch(`${baseURL}/api/account/locationdata`)).json()) as { organizationCategories: string[] }).organizationCategories).toEqual(expected);
+  } finally {
+    await api(baseURL!, admin, 'admin/users/categories', { method: 'POST', body: original });
+  }
 });

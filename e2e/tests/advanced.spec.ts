@@ -2,7 +2,7 @@
 // role and an API key opens Advanced › Batch project runs, creates a batch from a CSV dropped on
 // the page, watches it run live to 'Batch run completed in …' and finds the downloads; then the
 // same batch is created by a script holding only the keys (signed requests, no token).
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -56,9 +56,10 @@ async function signed(baseURL: string, keys: { sharedKey: string; secretKey: str
   const text = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const canonical = [method, url.pathname, query, createHash('sha256').update(text).digest('hex'), timestamp].join('\n');
+  const nonce = randomBytes(16).toString('hex');
+  const canonical = [method, url.pathname, query, createHash('sha256').update(text).digest('hex'), timestamp, nonce].join('\n');
   const signature = createHmac('sha256', keys.secretKey).update(canonical).digest('base64url');
-  const res = await fetch(url, { method, headers: { 'X-Api-Key': keys.sharedKey, 'X-Api-Timestamp': timestamp, 'X-Api-Signature': signature, ...(text ? { 'Content-Type': 'application/json' } : {}) }, body: text || undefined });
+  const res = await fetch(url, { method, headers: { 'X-Api-Key': keys.sharedKey, 'X-Api-Timestamp': timestamp, 'X-Api-Nonce': nonce, 'X-Api-Signature': signature, ...(text ? { 'Content-Type': 'application/json' } : {}) }, body: text || undefined });
   return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') ? await res.json() : await res.text() };
 }
 

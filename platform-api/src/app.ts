@@ -13,6 +13,7 @@ import { errorMiddleware } from './http/middleware.ts';
 import { serveStatic } from './http/static.ts';
 import { MODULES } from './modules/index.ts';
 import { mountPluginServers } from './modules/plugins/mount.ts';
+import { siteGate } from './modules/site/gate.ts';
 
 /** The API's route table: every module's calls and every plugin server half's, under /api
  * (tests enumerate its `stack`: test/access-matrix.test.ts). */
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps): Koa {
   // every body, query and path within bounds before anyone reads it (http/input.ts)
   app.use(checkInput());
   app.use(authenticate(deps.tokens));
+  // offline mode and API connectivity (website settings) take effect here (modules/site/gate.ts)
+  app.use(siteGate());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   return app;

@@ -104,6 +104,11 @@ describe('signed requests', () => {
     expect(await r2.text()).toBe(SIGNED_MESSAGES.badSignature);
   });
 
+  it('two identical requests in the same second are two requests (each its own nonce)', async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    for (let i = 0; i < 3; i++) expect((await signed('/api/api-requests/access', { timestamp: ts })).status).toBe(200);
+  });
+
   it('a replayed request is refused', async () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const h = signedHeaders(keys.sharedKey, keys.secretKey, { method: 'GET', path: '/api/api-requests/access', query: {}, body: '', timestamp: ts });
@@ -169,6 +174,21 @@ describe('the OpenAPI document', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('/api/api-requests/createbatch');
-    expect(html).toContain('X-Api-Signature'.toLowerCase());
+    expect(html).toContain('x-api-signature');
+    expect(html).toContain('x-api-nonce');
   });
 });
+
+describe('the advanced pages under /api', () => {
+  it("a browser's navigation gets the shell; an API client gets the API's 404", async () => {
+    const html = await fetch(`${app.url}/api/batch/5`, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toContain('text/html');
+    const nonce = /'nonce-([^']+)'/.exec(html.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy(); // the page's policy, not the API's 'none'
+    expect(await html.text()).toContain(`<script nonce="${nonce}"`);
+    for (const path of ['/api', '/api/batch', '/api/batch/create', '/api/regional']) expect((await fetch(app.url + path, { headers: { accept: 'text/html' } })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/batch/5`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+});
+

@@ -4,7 +4,8 @@
 // and refused with the missing files named, leaving nothing behind; hostile zips are refused;
 // tier access and sharing decide who sees what. Zips are built here from the repository's
 // fixtures (swat/test/fixtures), never from ../shared.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
@@ -53,6 +54,31 @@ function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[
   };
   walk(dir);
   return out;
+}
+
+/** The same archive with zip64 end records (what zip tools write past 65,535 files). */
+function asZip64(zip: Buffer): Buffer {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const total = zip.readUInt16LE(eocd + 10);
+  const rec = Buffer.alloc(56);
+  rec.writeUInt32LE(0x06064b50, 0);
+  rec.writeBigUInt64LE(44n, 4);
+  rec.writeUInt16LE(45, 12);
+  rec.writeUInt16LE(45, 14);
+  rec.writeBigUInt64LE(BigInt(total), 24);
+  rec.writeBigUInt64LE(BigInt(total), 32);
+  rec.writeBigUInt64LE(BigInt(zip.readUInt32LE(eocd + 12)), 40);
+  rec.writeBigUInt64LE(BigInt(zip.readUInt32LE(eocd + 16)), 48);
+  const loc = Buffer.alloc(20);
+  loc.writeUInt32LE(0x07064b50, 0);
+  loc.writeBigUInt64LE(BigInt(eocd), 8);
+  loc.writeUInt32LE(1, 16);
+  const end = Buffer.from(zip.subarray(eocd));
+  end.writeUInt16LE(0xffff, 8);
+  end.writeUInt16LE(0xffff, 10);
+  end.writeUInt32LE(0xffffffff, 12);
+  end.writeUInt32LE(0xffffffff, 16);
+  return Buffer.concat([zip.subarray(0, eocd), rec, loc, end]);
 }
 
 async function upload(token: string, data: Buffer, fileName = 'project.zip'): Promise<{ status: number; body: any }> {
@@ -256,9 +282,10 @@ describe('an ArcSWAT project: TxtInOut and Watershed/Shapes (Albers)', () => {
   }, 180_000);
 });
 
-describe('a bare TxtInOut', () => {
+describe('a bare TxtInOut (in a zip64 archive)', () => {
   it('imports with a labelled routing schematic for the map', async () => {
-    const zip = writeZip(entriesOf(lrewTio, 'TxtInOut/'));
+    // as zip64 (a large project's archive): read too
+    const zip = asZip64(writeZip(entriesOf(lrewTio, 'TxtInOut/')));
     const up = await upload(tokens.uploader, zip, 'bare.zip');
     expect(up.body).toMatchObject({ kind: 'txtinout', hasEndingSubKey: true, endingSubbasinName: '3' });
     const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'Bare TxtInOut', description: 'No shapes', uploadDirectory: up.body.uploadDirectory } });
@@ -294,7 +321,60 @@ describe('a HAWQS export (the subset in the repository)', () => {
     expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader, method: 'DELETE' })).status).toBe(200);
     expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader })).status).toBe(404);
   }, 120_000);
+
+  it('made whole (one subbasin, its point source and reach), it imports: left-justified values read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-hawqs-'));
+    hawqsOneSubbasin(dir);
+    const up = await upload(tokens.uploader, writeZip(entriesOf(dir, 'HUC0701/TxtInOut/')), 'hawqs-0701.zip');
+    rmSync(dir, { recursive: true, force: true });
+    expect(up.body).toMatchObject({ kind: 'hawqs', hasEndingSubKey: true, endingSubbasinName: '1' });
+    const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'HAWQS 07010101', description: 'One HUC8 of a HAWQS export', attribution: 'EPA HAWQS via bryanparthum/swat (MIT)', uploadDirectory: up.body.uploadDirectory } });
+    const done = await waitForImport(tokens.uploader, created.body.id);
+    expect(done.status).toMatchObject({ hasError: false });
+    expect(done.summary).toMatchObject({ subbasins: 1, hrus: 1, weatherStations: 16, weatherDays: 1826, schematic: true, pointSources: 1 });
+    const sub = await app.deps.db('subbasins').where('datasetId', done.newDatasetID).first();
+    expect(sub.area).toBeCloseTo(Number(/^\s*([\d.]+)\s+\| SUB_KM/m.exec(readFileSync(join(FIXTURES, 'hawqs_huc0701_rev670', 'TxtInOut', '000010000.sub'), 'latin1'))![1]), 6);
+    const hru = await app.deps.db('hrus').where('datasetId', done.newDatasetID).first();
+    expect(hru.fraction).toBe(1);
+    expect(hru.swat.hru.HRU_FR).toBe(1);
+    expect(hru.swat.mgt.CN2).toBe(hru.cn2);
+    const ds = await app.deps.db('datasets').where('id', done.newDatasetID).first();
+    expect(ds.swat.cio.NBYR).toBe(5);
+    expect(ds.swat.cio.IYR).toBe(1981);
+    expect(ds.swat.otherFiles['1p.dat']).toContain('FLOCNST');
+    expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader, method: 'DELETE' })).status).toBe(200);
+  }, 120_000);
 });
+
+/** The HAWQS subset made whole: subbasin 1 alone (its first HRU, its point source 1p.dat and its
+ * reach), with generated daily rain and temperature for the 8 gauges file.cio names (1981–1985). */
+function hawqsOneSubbasin(dir: string): void {
+  const src = join(FIXTURES, 'hawqs_huc0701_rev670', 'TxtInOut');
+  for (const f of readdirSync(src)) writeFileSync(join(dir, f), readFileSync(join(src, f)));
+  writeFileSync(
+    join(dir, 'fig.fig'),
+    ['subbasin       1     1     1', '          000010000.sub', 'reccnst       11     2     1', 'Pnt.Source       1p.dat', 'add            5     3     1     2', 'route          2     4     1     3', '          000010000.rte000010000.swq', 'saveconc      14     4     1', '          watout.dat', 'finish         0', ''].join('\r\n'),
+  );
+  const sub = readFileSync(join(dir, '000010000.sub'), 'latin1').split(/\r?\n/);
+  const at = sub.findIndex((l) => l.startsWith('HRU: General'));
+  writeFileSync(join(dir, '000010000.sub'), [...sub.slice(0, at + 2).map((l) => l.replace(/^135(\s+\| HRUTOT)/, '1  $1')), ''].join('\r\n'), 'latin1');
+  const hru = readFileSync(join(dir, '000010001.hru'), 'latin1');
+  writeFileSync(join(dir, '000010001.hru'), hru.replace(/^0\.0101108(\s+\| HRU_FR)/m, '1.0000000$1'), 'latin1');
+  const f51 = (v: number) => v.toFixed(1).padStart(5);
+  const head = (n: number) => [`Station  ${Array.from({ length: n }, (_, i) => `g${i + 1},`).join('')}`, `Lati   ${Array.from({ length: n }, () => f51(46.5)).join('')}`, `Long   ${Array.from({ length: n }, () => f51(-94.5)).join('')}`, `Elev   ${Array.from({ length: n }, () => '  400').join('')}`];
+  const pcp = head(8);
+  const tmp = head(8);
+  for (let y = 1981; y <= 1985; y++) {
+    for (let d = 1; d <= (y % 4 === 0 ? 366 : 365); d++) {
+      const day = `${y}${String(d).padStart(3, '0')}`;
+      const season = Math.sin(((d - 100) / 365) * 2 * Math.PI);
+      pcp.push(day + Array.from({ length: 8 }, (_, g) => f51((d * 7 + g * 3) % 11 === 0 ? 12.5 : 0)).join(''));
+      tmp.push(day + Array.from({ length: 8 }, () => f51(10 + 18 * season) + f51(-2 + 15 * season)).join(''));
+    }
+  }
+  writeFileSync(join(dir, 'pcp1.pcp'), pcp.join('\r\n') + '\r\n');
+  writeFileSync(join(dir, 'tmp1.tmp'), tmp.join('\r\n') + '\r\n');
+}
 
 describe('sharing and visibility', () => {
   it('only the owner sees a new upload; groups; public after review; deactivation; delete refused while used', async () => {

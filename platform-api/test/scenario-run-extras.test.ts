@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { operationsByYear, parseGw, parseHru, parseMgt, parsePcp, parseSol, parseSub, parseTmp, parseWgn, readTxtInOut } from '@headwater/swat/txtinout/index.ts';
+import { readOutputStd } from '@headwater/swat/output/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers.ts';
 import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
@@ -179,9 +180,10 @@ describe('climate change scenarios', () => {
   });
 
   it('changes the run\'s precipitation and temperature by the scenario\'s monthly factors', async () => {
-    const base = await writeInputs(await f.createScenario({ name: 'Observed climate' }));
+    // both run the model: the engine reads the changed weather (output.std below)
+    const base = await writeInputs(await f.createScenario({ name: 'Observed climate' }), { skipModelRun: false });
     const id = await f.createScenario({ name: 'Changed climate', climateChangeScenarioID: climateId, climateChangeTimePeriodID: periodId });
-    const changed = await writeInputs(id);
+    const changed = await writeInputs(id, { skipModelRun: false });
     const read = (dir: string, name: string) => new TextDecoder('latin1').decode(new Uint8Array(readFileSync(join(dir, name))));
     const cio = (await readTxtInOut(base, { weather: false, hrus: false })).cio;
     const pcpName = (cio.RFILE as string[]).find((n) => n.trim())!.trim();
@@ -219,11 +221,18 @@ describe('climate change scenarios', () => {
         if (t0.tmin[s]![i]! > -99) expect(t1.tmin[s]![i]! - t0.tmin[s]![i]!).toBeCloseTo(dt, 1);
       }
     }
+    // the model saw it: basin precipitation between −50 % and +10 %, more evaporative demand
+    const std = async (dir: string) => (await readOutputStd(join(dir, 'output.std'))).aveAnnualBasin;
+    const [s0, s1] = [await std(base), await std(changed)];
+    expect(s1.PRECIP! / s0.PRECIP!).toBeGreaterThan(0.9);
+    expect(s1.PRECIP! / s0.PRECIP!).toBeLessThan(1.1);
+    expect(s1.PRECIP).not.toBe(s0.PRECIP);
+    expect(s1.PET!).toBeGreaterThan(s0.PET!);
     const log = read(changed, 'headwater-run.log');
     expect(log).toMatch(/climate change 'Fixture delta change': \d+ precipitation and \d+ temperature values changed/);
     const meta = (await app.request(`/api/projects/metadata/${f.projectId}`, { token: admin })).body;
     expect(meta.scenarios).toContainEqual(expect.objectContaining({ name: 'Changed climate', climateChange: 'Fixture delta change, 2003-2007' }));
-  });
+   }, 300_000);
 
   it('refuses a run with a climate change scenario that has no climate data', async () => {
     const id = await f.createScenario({ name: 'No climate data', climateChangeScenarioID: emptyId, climateChangeTimePeriodID: periodId });

@@ -1,3 +1,3 @@
 import { createVitestConfig } from '../../vitest.factory.ts';
 
-export default createVitestConfig({ dir: import.meta.dirname });
+export default createVitestConfig({ dir: import.meta.dirname, environment: 'jsdom' });

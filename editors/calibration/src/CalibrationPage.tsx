@@ -26,24 +26,38 @@ const TYPE_TEXT: Record<string, string> = { V: 'value', A: 'amount added', '%': 
 export function CalibrationBody({ editor, params, scenarioPath, back, loginPrompt }: EditorBodyProps) {
   const scenarioID = params.scenarioID ?? '';
   const url = fillPath(CALIBRATION_URL, { scenarioID });
-  const pageQ = useApiQuery<CalibrationPageData>(url);
-  const data = pageQ.data;
+  const pageQ = useApiQuery<Partial<CalibrationPageData>>(url);
+  // an answer missing a list is read as empty
+  const data: CalibrationPageData | undefined = pageQ.data
+    ? {
+        ignoreCalibration: pageQ.data.ignoreCalibration ?? true,
+        customCalibrationID: pageQ.data.customCalibrationID ?? null,
+        calibrationOptions: pageQ.data.calibrationOptions ?? [],
+        calibrationData: pageQ.data.calibrationData ?? {},
+        watersheds: pageQ.data.watersheds ?? [],
+        locationPoints: pageQ.data.locationPoints ?? [],
+        pageText: pageQ.data.pageText ?? '',
+        hasCalibrationData: !!pageQ.data.hasCalibrationData,
+        changes: pageQ.data.changes ?? { hasChanges: false },
+      }
+    : undefined;
   const [ignore, setIgnore] = useState(true);
   const [optionId, setOptionId] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   // the form starts from the scenario's choice
   useEffect(() => {
     if (!data) return;
+    // (re)start from the scenario's saved choice whenever the answer changes
     setIgnore(data.ignoreCalibration);
     setOptionId(data.customCalibrationID ? String(data.customCalibrationID) : data.calibrationOptions[0] ? String(data.calibrationOptions[0].value) : null);
-  }, [data]);
+  }, [pageQ.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const save = useApiMutation<CalibrationPost>('POST', url, { invalidate: [url, scenarioPath], onSuccess: () => setSaved(true) });
   const removeAll = useApiMutation('DELETE', `scenarios/deletemodtype/${scenarioID}/${editor.modTable}`, { invalidate: [url, scenarioPath] });
 
   if (pageQ.error instanceof ApiError && pageQ.error.status === 401) return <>{loginPrompt}</>;
   const dirty = !!data && (ignore !== data.ignoreCalibration || (!ignore && optionId !== String(data.customCalibrationID ?? '')));
   const problem = !ignore && !optionId ? CALIBRATION_MESSAGES.pick : null;
-  const option = optionId ? data?.calibrationData[optionId] : undefined;
+  const option = !ignore && optionId ? data?.calibrationData[optionId] : undefined;
   return (
     <Stack gap="lg">
       <ErrorList error={pageQ.error} />
@@ -54,21 +68,23 @@ export function CalibrationBody({ editor, params, scenarioPath, back, loginPromp
         </Alert>
       )}
       {data?.pageText ? <HtmlText html={data.pageText} testId="calibration-page-text" /> : null}
-      {data && data.hasCalibrationData && (
+      {data && (
         <Radio.Group value={ignore ? 'ignore' : 'option'} onChange={(v) => { setSaved(false); setIgnore(v === 'ignore'); }} label="Calibration of this scenario">
           <Stack gap="xs" mt="xs">
             <Radio value="ignore" label="Ignore calibration (the dataset's inputs as they are)" data-testid="ignore-calibration" />
-            <Radio value="option" label="Use a calibration option" data-testid="use-calibration" />
+            <Radio value="option" label="Use a calibration option" disabled={!data.hasCalibrationData} data-testid="use-calibration" />
           </Stack>
         </Radio.Group>
       )}
-      {data && data.hasCalibrationData && !ignore && (
+      {data && (
         <Select
           label="Calibration option"
           data={data.calibrationOptions.map((o) => ({ value: String(o.value), label: o.text }))}
           value={optionId}
           onChange={(v) => { setSaved(false); setOptionId(v); }}
           allowDeselect={false}
+          disabled={ignore || !data.hasCalibrationData}
+          placeholder={data.hasCalibrationData ? undefined : 'No calibration options'}
           data-testid="calibration-option"
         />
       )}

@@ -1,7 +1,7 @@
 import { defineEditor } from '@headwater/plugin-sdk';
 import pkg from '../package.json' with { type: 'json' };
 import { CalibrationBody } from './CalibrationPage.tsx';
-import { describeCalibration, schema, type CalibrationChange } from './schema.ts';
+import { CALIBRATION_URL, describeCalibration, schema, type CalibrationChange } from './schema.ts';
 
 // Spec 2 §2 '.../calibration': the page is its own (custom mode) inside the SDK's editor frame
 // (title, login prompt, running notice, the scenario's project check); the choice is the
@@ -11,5 +11,6 @@ export default defineEditor(pkg, {
   selection: 'none',
   mode: 'custom',
   body: CalibrationBody,
+  url: CALIBRATION_URL,
   describeChange: (c) => describeCalibration((c.modificationObject ?? {}) as Partial<CalibrationChange>),
 });

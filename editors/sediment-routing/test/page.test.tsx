@@ -23,6 +23,8 @@ describe('sediment routing page', { timeout: 30_000 }, () => {
     fireEvent.click(select);
     fireEvent.click(await screen.findByRole('option', { name: '2 Kodatie' }));
     await waitFor(() => expect(select.value).toBe('2 Kodatie'));
+    // a real browser blurs the select when the checkbox is clicked
+    fireEvent.blur(select);
     fireEvent.click(screen.getByLabelText('Apply to all subbasins'));
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));

@@ -13,6 +13,7 @@ import { migrationV1Processors } from '../modules/migration-v1/job.ts';
 import { reportProcessors } from '../modules/reports/job.ts';
 import { pruneExpiredOutputs } from '../modules/scenarios/files.ts';
 import { scenarioProcessors } from '../modules/scenarios/run/job.ts';
+import { specialJobProcessors } from '../modules/admin-jobs/job.ts';
 
 export function platformProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
   const processors: Record<string, Handler<unknown, unknown>> = {
@@ -26,6 +27,7 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
     ...batchProcessors(deps),
     ...regionalProcessors(deps),
     ...migrationV1Processors(deps),
+    ...specialJobProcessors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {

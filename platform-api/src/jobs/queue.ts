@@ -30,8 +30,19 @@ export type QueueEvents = {
 };
 export type QueueCounts = { waiting: number; active: number; succeeded: number; failed: number; delayed: number };
 
+/** What the job-queue page lists (issue 20): the states an operator acts on. */
+export const INSPECTED_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
+export type JobState = (typeof INSPECTED_STATES)[number];
+export type JobSummary = { id: string; priority: Priority; state: JobState; data: unknown; error: string; progress: unknown; createdAt: number | null };
+
 export interface JobQueue<T = unknown> {
   readonly name: string;
+  /** Up to `limit` jobs in a state, for the administrators' queue page. */
+  jobs(state: JobState, limit: number): Promise<JobSummary[]>;
+  /** A failed job back to waiting; false when there is no such failed job. */
+  retry(priority: Priority, id: string): Promise<boolean>;
+  /** A job that is not running removed; false when there is no such job (or it is running). */
+  remove(priority: Priority, id: string): Promise<boolean>;
   add(data: T, opts?: JobOptions): Promise<{ id: string }>;
   process<R>(concurrency: number, handler: Handler<T, R>): void;
   on<E extends keyof QueueEvents>(event: E, listener: (...args: QueueEvents[E]) => void): void;
@@ -73,6 +84,8 @@ export class PrioritySemaphore {
 // Redis (Bee-Queue)
 
 type BeeOptions = { redisUrl: string; prefix?: string; isWorker: boolean; stallIntervalMs?: number };
+
+type BeeJobExtras = { isInSet(set: string): Promise<boolean>; retry(): Promise<unknown> };
 
 class BeeJobQueue<T> implements JobQueue<T> {
   readonly name: string;
@@ -155,6 +168,35 @@ class BeeJobQueue<T> implements JobQueue<T> {
     return total;
   }
 
+  async jobs(state: JobState, limit: number): Promise<JobSummary[]> {
+    const out: JobSummary[] = [];
+    for (const [priority, q] of this.levels) {
+      const list = await q.getJobs(state, state === 'failed' ? { size: limit } : { start: 0, end: limit - 1 });
+      for (const job of list) {
+        const opts = job.options as { timestamp?: number; stacktraces?: string[] };
+        out.push({ id: String(job.id), priority, state, data: job.data, error: state === 'failed' ? (opts.stacktraces?.[0]?.split('\n')[0] ?? '') : '', progress: job.progress ?? null, createdAt: opts.timestamp ?? null });
+      }
+    }
+    return out.slice(0, limit);
+  }
+
+  async retry(priority: Priority, id: string): Promise<boolean> {
+    const q = this.levels.get(priority);
+    // isInSet and retry exist on Bee-Queue 2's Job but not in its type declarations
+    const job = (q ? await q.getJob(id) : null) as (BeeQueue.Job<T> & BeeJobExtras) | null;
+    if (!job || !(await job.isInSet('failed'))) return false;
+    await job.retry();
+    return true;
+  }
+
+  async remove(priority: Priority, id: string): Promise<boolean> {
+    const q = this.levels.get(priority);
+    const job = (q ? await q.getJob(id) : null) as (BeeQueue.Job<T> & BeeJobExtras) | null;
+    if (!job || (await job.isInSet('active'))) return false;
+    await job.remove();
+    return true;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.levels.values()].map((q) => q.close(3000).catch(() => {})));
   }
@@ -190,6 +232,9 @@ class MemoryJobQueue<T> implements JobQueue<T> {
   readonly name: string;
   private readonly events = new EventEmitter();
   private readonly waiting: MemJob<T>[] = [];
+  private readonly running = new Map<string, MemJob<T>>();
+  // the last failed jobs, for the queue page (the memory driver keeps nothing across restarts)
+  private readonly failedJobs: (MemJob<T> & { error: string })[] = [];
   private readonly stats: QueueCounts = { waiting: 0, active: 0, succeeded: 0, failed: 0, delayed: 0 };
   private handler?: Handler<T, unknown>;
   private concurrency = 1;
@@ -225,6 +270,7 @@ class MemoryJobQueue<T> implements JobQueue<T> {
 
   private async run(job: MemJob<T>): Promise<void> {
     job.attempts++;
+    this.running.set(job.id, job);
     try {
       const work = this.handler!({
         id: job.id,
@@ -249,9 +295,43 @@ class MemoryJobQueue<T> implements JobQueue<T> {
         }, delay).unref();
       } else {
         this.stats.failed++;
+        this.failedJobs.unshift({ ...job, error: message });
+        this.failedJobs.length = Math.min(this.failedJobs.length, 500);
         this.events.emit('failed', job.id, message);
       }
+    } finally {
+      this.running.delete(job.id);
     }
+  }
+
+  async jobs(state: JobState, limit: number): Promise<JobSummary[]> {
+    const summary = (j: MemJob<T>, error = ''): JobSummary => ({ id: j.id, priority: j.priority, state, data: j.data, error, progress: null, createdAt: null });
+    if (state === 'waiting') return this.waiting.slice(0, limit).map((j) => summary(j));
+    if (state === 'active') return [...this.running.values()].slice(0, limit).map((j) => summary(j));
+    if (state === 'failed') return this.failedJobs.slice(0, limit).map((j) => summary(j, j.error));
+    return []; // retries wait on a timer, not in a delayed list
+  }
+
+  async retry(priority: Priority, id: string): Promise<boolean> {
+    const i = this.failedJobs.findIndex((j) => j.id === id && j.priority === priority);
+    if (i < 0) return false;
+    const [job] = this.failedJobs.splice(i, 1);
+    this.stats.failed = Math.max(0, this.stats.failed - 1);
+    this.waiting.push({ id: job!.id, data: job!.data, priority: job!.priority, attempts: 0, opts: job!.opts });
+    queueMicrotask(() => this.pump());
+    return true;
+  }
+
+  async remove(priority: Priority, id: string): Promise<boolean> {
+    for (const list of [this.waiting, this.failedJobs] as MemJob<T>[][]) {
+      const i = list.findIndex((j) => j.id === id && j.priority === priority);
+      if (i >= 0) {
+        list.splice(i, 1);
+        if (list === this.failedJobs) this.stats.failed = Math.max(0, this.stats.failed - 1);
+        return true;
+      }
+    }
+    return false;
   }
 
   on<E extends keyof QueueEvents>(event: E, listener: (...args: QueueEvents[E]) => void): void {

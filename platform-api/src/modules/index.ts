@@ -23,7 +23,10 @@ import { register as apiClients } from './api-clients/routes.ts';
 import { register as batch } from './batch/routes.ts';
 import { register as regional } from './regional/routes.ts';
 import { register as migrationV1 } from './migration-v1/routes.ts';
+import { register as adminProjects } from './admin-projects/routes.ts';
+import { register as weather } from './weather/routes.ts';
+import { register as adminJobs } from './admin-jobs/routes.ts';
 // user categories before admin-users: GET admin/users/categories must not be taken for admin/users/{id}
 import { register as userCategories } from './user-categories/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, adminUsers, apiClients, batch, regional, migrationV1 };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, adminUsers, apiClients, batch, regional, migrationV1, adminProjects, weather, adminJobs };

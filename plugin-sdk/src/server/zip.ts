@@ -31,6 +31,8 @@ export type ZipLimits = {
   accept?: (name: string) => boolean;
   /** the expected names in words, for the refusal ('yyyy-mm-dd.csv') */
   expected?: string;
+  /** Read zip64 archives (more than 65,535 files or 4 GB: a large SWAT project); refused by default. */
+  allowZip64?: boolean;
 };
 
 const DEFAULTS = { maxEntries: 100, maxEntryBytes: 50 * 1024 * 1024, maxTotalBytes: 100 * 1024 * 1024, maxRatio: 200 };
@@ -59,7 +61,7 @@ type Central = { name: string; flags: number; method: number; crc: number; csize
 type ReadAt = (offset: number, len: number) => Buffer;
 
 /** The central directory of an archive of `size` bytes: every entry, or a refusal. */
-function centralDirectory(readAt: ReadAt, size: number, maxEntries: number): Central[] {
+function centralDirectory(readAt: ReadAt, size: number, maxEntries: number, allowZip64 = false): Central[] {
   if (size < 22) fail([UPLOAD_MESSAGES.notZip]);
   // end of central directory: the last signature within the final 64 KB + 22 bytes
   const tailStart = Math.max(0, size - 22 - 0xffff);
@@ -72,11 +74,25 @@ function centralDirectory(readAt: ReadAt, size: number, maxEntries: number): Cen
     }
   }
   if (eocd < 0) fail([UPLOAD_MESSAGES.notZip]);
-  const total = tail.readUInt16LE(eocd + 10);
-  const cdSize = tail.readUInt32LE(eocd + 12);
-  const cdOffset = tail.readUInt32LE(eocd + 16);
-  const eocdAbs = tailStart + eocd;
-  if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) fail([UPLOAD_MESSAGES.zip64]);
+  let total = tail.readUInt16LE(eocd + 10);
+  let cdSize = tail.readUInt32LE(eocd + 12);
+  let cdOffset = tail.readUInt32LE(eocd + 16);
+  let eocdAbs = tailStart + eocd;
+  if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+    if (!allowZip64) fail([UPLOAD_MESSAGES.zip64]);
+    // zip64: the locator (20 bytes) just before the end record points to the zip64 end record
+    if (eocdAbs < 20) fail([UPLOAD_MESSAGES.notZip]);
+    const loc = readAt(eocdAbs - 20, 20);
+    if (loc.readUInt32LE(0) !== 0x07064b50) fail([UPLOAD_MESSAGES.notZip]);
+    const at = Number(loc.readBigUInt64LE(8));
+    if (at + 56 > eocdAbs) fail([UPLOAD_MESSAGES.notZip]);
+    const rec = readAt(at, 56);
+    if (rec.readUInt32LE(0) !== 0x06064b50) fail([UPLOAD_MESSAGES.notZip]);
+    total = Number(rec.readBigUInt64LE(32));
+    cdSize = Number(rec.readBigUInt64LE(40));
+    cdOffset = Number(rec.readBigUInt64LE(48));
+    eocdAbs = at;
+  }
   if (cdOffset + cdSize > eocdAbs) fail([UPLOAD_MESSAGES.notZip]);
   if (total > maxEntries) fail([UPLOAD_MESSAGES.tooManyEntries(maxEntries)]);
   const cd = readAt(cdOffset, cdSize);
@@ -99,8 +115,35 @@ function centralDirectory(readAt: ReadAt, size: number, maxEntries: number): Cen
     if (p + 46 + nameLen > cd.length) fail([UPLOAD_MESSAGES.notZip]);
     const raw = cd.subarray(p + 46, p + 46 + nameLen);
     const name = flags & 0x800 ? raw.toString('utf8') : raw.toString('latin1');
-    if (csize === 0xffffffff || usize === 0xffffffff || offset === 0xffffffff) fail([UPLOAD_MESSAGES.zip64]);
-    entries.push({ name, flags, method, crc, csize, usize, offset, madeBy, external });
+    let [cs, us, off] = [csize, usize, offset];
+    if (csize === 0xffffffff || usize === 0xffffffff || offset === 0xffffffff) {
+      if (!allowZip64) fail([UPLOAD_MESSAGES.zip64]);
+      // the zip64 extra field (id 1) holds, in this order, the 8-byte values that overflowed
+      let e = p + 46 + nameLen;
+      const end = e + extraLen;
+      let found = false;
+      while (e + 4 <= end && e + 4 <= cd.length) {
+        const id = cd.readUInt16LE(e);
+        const len = cd.readUInt16LE(e + 2);
+        if (id === 1) {
+          let q = e + 4;
+          const next = () => {
+            if (q + 8 > e + 4 + len) fail([UPLOAD_MESSAGES.notZip]);
+            const v = Number(cd.readBigUInt64LE(q));
+            q += 8;
+            return v;
+          };
+          if (usize === 0xffffffff) us = next();
+          if (csize === 0xffffffff) cs = next();
+          if (offset === 0xffffffff) off = next();
+          found = true;
+          break;
+        }
+        e += 4 + len;
+      }
+      if (!found) fail([UPLOAD_MESSAGES.notZip]);
+    }
+    entries.push({ name, flags, method, crc, csize: cs, usize: us, offset: off, madeBy, external });
     p += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
@@ -208,7 +251,7 @@ export async function extractZipFile(path: string, destDir: string, limits: ZipL
       if (b.length) readSync(fd, b, 0, b.length, offset);
       return b;
     };
-    files = checkEntries(centralDirectory(readAt, size, L.maxEntries), L, limits, true);
+    files = checkEntries(centralDirectory(readAt, size, L.maxEntries, limits.allowZip64), L, limits, true);
     for (const e of files) starts.push(dataStart(readAt, size, e));
   } finally {
     closeSync(fd);

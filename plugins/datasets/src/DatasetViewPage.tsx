@@ -65,8 +65,10 @@ function ImportError({ detail }: { detail: ImportDetail }) {
   const navigate = useNavigate();
   const link = useLinks();
   const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   return (
     <Stack data-testid="import-error">
+      <ErrorList error={error} />
       <Alert color="red" title="An error occurred in the import">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="import-exception">
           {detail.status.exceptionMessage}
@@ -86,9 +88,14 @@ function ImportError({ detail }: { detail: ImportDetail }) {
         locked
         onCancel={() => setConfirm(false)}
         onConfirm={async () => {
-          await api.delete(`importdatasets/${detail.id}`);
-          const to = link(ROUTES.DatasetList);
-          if (to) navigate(to);
+          setConfirm(false);
+          try {
+            await api.delete(`importdatasets/${detail.id}`);
+            const to = link(ROUTES.DatasetList);
+            if (to) navigate(to);
+          } catch (err) {
+            setError(err);
+          }
         }}
       >
         <Text size="sm">The failed import is removed from your datasets.</Text>

@@ -1,7 +1,9 @@
 // The app frame: header, the site-wide alert banner, and the route table composed from the
 // enabled plugins' routes (spec 1 §2). Unknown paths redirect to /.
 import { Alert, AppShell, Center, Loader } from '@mantine/core';
-import { ErrorList, useApiQuery, useSession, type PluginListing } from '@headwater/plugin-sdk';
+import { ErrorList, useApiQuery, useLiveStatus, useSession, type PluginListing } from '@headwater/plugin-sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { SiteDown } from './SiteDown.tsx';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PluginPage } from '../runtime/PluginPage.tsx';
 import { usePlugins } from '../runtime/usePlugins.ts';
@@ -11,7 +13,7 @@ import { AdminSideMenu, adminEntries, inAdminArea } from './adminMenu.tsx';
 
 type WebsiteText = {
   siteText: { siteName: string };
-  siteSettings: { enableAlertNotification: boolean; alertNotification: string };
+  siteSettings: { enableAlertNotification: boolean; alertNotification: string; isOffline?: boolean };
 };
 
 export function AppFrame() {
@@ -21,6 +23,10 @@ export function AppFrame() {
   const settings = site.data?.siteSettings;
   const session = useSession();
   const { pathname } = useLocation();
+  // saved website settings (offline mode, the alert) reach every open page at once
+  const client = useQueryClient();
+  useLiveStatus('site', 'plugins-changed', () => void client.invalidateQueries({ queryKey: ['api', 'datasets/websitetext'] }));
+  const offline = !!settings?.isOffline && !session.isAdmin;
   // the admin pages carry the admin menu at their side (adminMenu.tsx)
   const adminMenu = inAdminArea(list, pathname) ? adminEntries(list, session) : [];
 
@@ -40,7 +46,9 @@ export function AppFrame() {
             <span dangerouslySetInnerHTML={{ __html: settings.alertNotification }} />
           </Alert>
         )}
-        {plugins.isLoading ? (
+        {offline ? (
+          <SiteDown siteName={site.data?.siteText.siteName || 'Headwater'} />
+        ) : plugins.isLoading ? (
           <Center p="xl">
             <Loader />
           </Center>

@@ -6,11 +6,14 @@
 // is generated once into DATA_DIR/api-key.secret (every API instance must share it: set the
 // variable when running several).
 //
-// A signed request carries three headers:
+// A signed request carries four headers:
 //   X-Api-Key        the shared key
 //   X-Api-Timestamp  seconds since 1970 (UTC)
+//   X-Api-Nonce      a random string, new for each request (16–128 characters)
 //   X-Api-Signature  base64url(HMAC-SHA256(secretKey, canonical))
-// where canonical = METHOD \n path \n sorted query \n sha256-hex(body) \n timestamp.
+// where canonical = METHOD \n path \n sorted query \n sha256-hex(body) \n timestamp \n nonce.
+// The nonce makes two identical requests in the same second two signatures (a poll loop), so a
+// signature seen before is a replay.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,7 +21,7 @@ import { dirname, join } from 'node:path';
 export const KEY_VERSION = 1;
 /** A signature is accepted this long either side of the server's clock, and only once. */
 export const REPLAY_WINDOW_SECONDS = 300;
-export const HEADERS = { key: 'x-api-key', timestamp: 'x-api-timestamp', signature: 'x-api-signature' } as const;
+export const HEADERS = { key: 'x-api-key', timestamp: 'x-api-timestamp', nonce: 'x-api-nonce', signature: 'x-api-signature' } as const;
 
 const serverKeys = new Map<string, Buffer>();
 
@@ -59,10 +62,10 @@ export function canonicalQuery(query: Record<string, string | string[] | undefin
     .join('&');
 }
 
-export type SignedParts = { method: string; path: string; query: Record<string, string | string[] | undefined>; body: string | Uint8Array; timestamp: string };
+export type SignedParts = { method: string; path: string; query: Record<string, string | string[] | undefined>; body: string | Uint8Array; timestamp: string; nonce: string };
 
 export function canonicalRequest(p: SignedParts): string {
-  return [p.method.toUpperCase(), p.path, canonicalQuery(p.query), sha256Hex(p.body), p.timestamp].join('\n');
+  return [p.method.toUpperCase(), p.path, canonicalQuery(p.query), sha256Hex(p.body), p.timestamp, p.nonce].join('\n');
 }
 
 export function sign(secretKey: string, p: SignedParts): string {
@@ -76,7 +79,8 @@ export function sameSignature(a: string, b: string): boolean {
 }
 
 /** Headers for a signed request (the README's example script and the tests use this). */
-export function signedHeaders(sharedKey: string, secretKey: string, p: Omit<SignedParts, 'timestamp'> & { timestamp?: string }): Record<string, string> {
+export function signedHeaders(sharedKey: string, secretKey: string, p: Omit<SignedParts, 'timestamp' | 'nonce'> & { timestamp?: string; nonce?: string }): Record<string, string> {
   const timestamp = p.timestamp ?? String(Math.floor(Date.now() / 1000));
-  return { 'X-Api-Key': sharedKey, 'X-Api-Timestamp': timestamp, 'X-Api-Signature': sign(secretKey, { ...p, timestamp }) };
+  const nonce = p.nonce ?? randomBytes(16).toString('hex');
+  return { 'X-Api-Key': sharedKey, 'X-Api-Timestamp': timestamp, 'X-Api-Nonce': nonce, 'X-Api-Signature': sign(secretKey, { ...p, timestamp, nonce }) };
 }

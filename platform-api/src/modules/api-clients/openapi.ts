@@ -52,8 +52,9 @@ export function openApiDocument(router: Router, serverUrl: string) {
       description:
         'Everything the pages do, over HTTP. Sign in with a bearer token (POST /api/auth/login), or sign each request with API keys ' +
         `(an administrator grants them): headers ${HEADERS.key}, ${HEADERS.timestamp} (seconds since 1970, UTC, within ${REPLAY_WINDOW_SECONDS / 60} minutes ` +
-        `of the server's clock) and ${HEADERS.signature} = base64url(HMAC-SHA256(secretKey, METHOD + "\\n" + path + "\\n" + sorted query + "\\n" + ` +
-        'hex SHA-256 of the body + "\\n" + timestamp)). A signature is accepted once. Signed requests carry JSON bodies.',
+        `of the server's clock), ${HEADERS.nonce} (random, 16 to 128 characters, new for each request) and ${HEADERS.signature} = ` +
+        'base64url(HMAC-SHA256(secretKey, METHOD + "\\n" + path + "\\n" + sorted query + "\\n" + hex SHA-256 of the body + "\\n" + timestamp + "\\n" + nonce)). ' +
+        'A signature is accepted once. Signed requests carry JSON bodies.',
     },
     servers: [{ url: serverUrl }],
     components: {

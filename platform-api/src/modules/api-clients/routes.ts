@@ -1,6 +1,7 @@
 // API clients (spec 3 §7 admin users: apiAccess, deleteApiAccess, apirequests), the /api
 // dashboard's access (which side-menu entries the user gets, the rules the server applies), the
 // user's own API requests, and the OpenAPI document at /api/docs.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Router from '@koa/router';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../../http/auth.ts';
 import { sendGrid } from '../../http/grid.ts';
+import { documentPolicy } from '../../http/headers.ts';
 import { intParam, parseBody } from '../../http/validate.ts';
 import { REQUEST_GRID, requestRowsQuery } from '../batch/service.ts';
 import { documentRoute, openApiDocument, openApiHtml } from './openapi.ts';
@@ -52,9 +54,12 @@ export function register(router: Router, deps: AppDeps): void {
   const shellIndex = join(deps.config.staticRoot, 'shell', 'dist', 'index.html');
   router.get(['/', '/batch', '/batch/create', '/batch/:id', '/regional'], async (ctx) => {
     if (ctx.accepts('json', 'html') !== 'html' || !existsSync(shellIndex)) return;
-    ctx.type = 'text/html; charset=utf-8';
+    // as http/static.ts serves the page: its scripts carry this answer's nonce, the page its policy
+    const nonce = randomBytes(16).toString('base64');
+    ctx.set('Content-Security-Policy', documentPolicy(nonce));
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readFileSync(shellIndex);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = readFileSync(shellIndex, 'utf8').replace(/<script\b/gi, `<script nonce="${nonce}"`);
   });
 
   router.get('/docs/openapi.json', async (ctx) => {

@@ -10,7 +10,7 @@ import { HEADERS, REPLAY_WINDOW_SECONDS, deriveSecret, sameSignature, serverKey,
 
 export const SIGNED_MESSAGES = {
   badKey: 'The API key is not valid or has been revoked.',
-  missing: 'A signed request needs the X-Api-Key, X-Api-Timestamp and X-Api-Signature headers.',
+  missing: 'A signed request needs the X-Api-Key, X-Api-Timestamp, X-Api-Nonce (16 to 128 characters) and X-Api-Signature headers.',
   expired: `The request timestamp is not within ${REPLAY_WINDOW_SECONDS / 60} minutes of the server's clock.`,
   badSignature: 'The request signature is not valid.',
   replayed: 'This signed request has already been received.',
@@ -32,8 +32,9 @@ export async function signedRequestUser(ctx: Context): Promise<User> {
   if (!dataDir) throw new NotSignedInError(SIGNED_MESSAGES.badKey); // the API-clients module is not installed
   const sharedKey = ctx.get(HEADERS.key);
   const timestamp = ctx.get(HEADERS.timestamp);
+  const nonce = ctx.get(HEADERS.nonce);
   const signature = ctx.get(HEADERS.signature);
-  if (!sharedKey || !timestamp || !signature) throw new NotSignedInError(SIGNED_MESSAGES.missing);
+  if (!sharedKey || !timestamp || !signature || nonce.length < 16 || nonce.length > 128) throw new NotSignedInError(SIGNED_MESSAGES.missing);
   const client = await ApiClient.query().findOne({ sharedKey }).modify('active');
   if (!client) throw new NotSignedInError(SIGNED_MESSAGES.badKey);
   const ts = Number(timestamp);
@@ -43,9 +44,9 @@ export async function signedRequestUser(ctx: Context): Promise<User> {
   const length = Number(ctx.get('content-length') || 0);
   if (raw === undefined && length > 0) throw new NotSignedInError(SIGNED_MESSAGES.body);
   const secret = deriveSecret(serverKey(dataDir), sharedKey, client.keyVersion);
-  const expected = sign(secret, { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, body: raw ?? '', timestamp });
+  const expected = sign(secret, { method: ctx.method, path: ctx.path, query: ctx.query as Record<string, string | string[]>, body: raw ?? '', timestamp, nonce });
   if (!sameSignature(expected, signature)) throw new NotSignedInError(SIGNED_MESSAGES.badSignature);
-  // once only, within the window: the signature is the nonce
+  // once only, within the window (the nonce makes every request's signature its own)
   const knex = ApiClient.knex();
   const inserted = (await knex('api_signatures_seen')
     .insert({ signature, expiresAt: new Date((ts + REPLAY_WINDOW_SECONDS) * 1000) })

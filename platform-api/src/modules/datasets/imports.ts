@@ -30,9 +30,10 @@ export const importRoom = (id: number) => `dataset-import:${id}`;
 /** Spec 3 §9: dataset zip ≤ 1 GB (1000 MB), one hour. */
 export const MAX_UPLOAD_BYTES = DATASET_LIMITS.uploadBytes;
 export const UPLOAD_TIMEOUT_MS = DATASET_LIMITS.uploadTimeoutMs;
-/** What an unpacked upload may hold: entries, bytes of one file, of all files, and the largest
- * compression ratio (SWAT text compresses 3–30 times; a zip bomb 1,000 times and more). */
-export const ZIP_LIMITS = { maxEntries: 65_535, maxEntryBytes: 2 * 1024 * 1024 * 1024, maxTotalBytes: 5 * 1024 * 1024 * 1024, maxRatio: 500 };
+/** What an unpacked upload may hold: entries (a 150,000-HRU TxtInOut has ~900,000 files: zip64),
+ * bytes of one file, of all files, and the largest compression ratio (SWAT text compresses 3–30
+ * times; a zip bomb 1,000 times and more). */
+export const ZIP_LIMITS = { maxEntries: 2_000_000, maxEntryBytes: 2 * 1024 * 1024 * 1024, maxTotalBytes: 5 * 1024 * 1024 * 1024, maxRatio: 500, allowZip64: true };
 
 export { DATASET_MESSAGES };
 
@@ -112,6 +113,8 @@ export async function uploadDataset(deps: AppDeps, user: User, req: IncomingMess
     } catch (err) {
       throw new InputError({ file: [(err as Error).message] });
     }
+    // an earlier upload the user never turned into a dataset (the form holds one at a time) goes
+    await discardPendingUploads(deps, user);
     await DatasetImport.query().insert({
       userId: user.id,
       status: 'uploaded',
@@ -143,6 +146,15 @@ export async function uploadDataset(deps: AppDeps, user: User, req: IncomingMess
     throw err;
   } finally {
     upload.cleanup();
+  }
+}
+
+/** Removes the user's uploads still waiting for the create form, and their folders. */
+async function discardPendingUploads(deps: AppDeps, user: User): Promise<void> {
+  const stale = await DatasetImport.query().where({ userId: user.id, status: 'uploaded' });
+  for (const imp of stale) {
+    await DatasetImport.query().deleteById(imp.id);
+    rmSync(uploadDir(deps, imp.uploadDirectory), { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@ import type { User } from '../users/models.ts';
 import { Tier } from '../tiers/models.ts';
 import { GroupProject, memberGroupIds } from '../groups/models.ts';
 import { Project, type Viewer } from './models.ts';
+import { recordSupportAccess } from '../admin-projects/support.ts';
 
 // Who may do what with a project is ONE rule, `canAccessProject(user, project, action)`, read
 // from three facts: the owner, members of a group the project is shared with, administrators
@@ -37,7 +38,10 @@ export async function projectRole(user: Viewer, project: Pick<Project, 'id' | 'u
   if (!user) return null;
   if (project.userId === user.id) return 'owner';
   if (await GroupProject.query(trx).where('projectId', project.id).whereIn('groupId', memberGroupIds(user.id)).first()) return 'member';
-  return user.isAdmin ? 'admin' : null;
+  if (!user.isAdmin) return null;
+  // support access by an administrator is audited (issue 20)
+  await recordSupportAccess(user as { id: number; userName?: string }, project.id, trx);
+  return 'admin';
 }
 
 /** Whether the user may do `action` with the project (the one rule). */

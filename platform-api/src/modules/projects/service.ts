@@ -16,6 +16,7 @@ import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../group
 import type { User } from '../users/models.ts';
 import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
+import { scenarioMetadata } from '../scenarios/metadata.ts';
 import { SCENARIO_COUNT_SQL, scenarioState, type ScenarioState } from './scenarios-link.ts';
 import { isBusy, progressOf, statusOf } from './status.ts';
 import { watershedCounts, watershedSubbasinIds } from './watershed.ts';
@@ -372,7 +373,6 @@ export async function clearError(user: User, id: number) {
 export async function metadata(deps: AppDeps, user: User, id: number) {
   const p = await projectFor(user, id);
   const dataset = { name: await datasetName(p.datasetId) };
-  const scen = await scenarioState(deps.db, p.id);
   const methodText = p.method === 'target' ? 'Target number of HRUs' : p.method === 'area' ? 'Area threshold' : p.method === 'percent' ? 'Land use, soil and slope percent thresholds' : 'Not set';
   return {
     watershed: [
@@ -403,8 +403,8 @@ export async function metadata(deps: AppDeps, user: User, id: number) {
     ],
     originalGroups: p.originalGroups,
     trimmedGroups: p.trimmedGroups,
-    scenarios: scen.scenarios.map((s) => ({ name: s.name, weatherDataset: null, start: null, end: null, skipYears: null, printSetting: null, swatVersion: null })),
-    modifications: [] as unknown[],
+    // the scenario rows and their saved input modifications (scenarios/metadata.ts)
+    ...(await scenarioMetadata(deps, p.id)),
   };
 }
 

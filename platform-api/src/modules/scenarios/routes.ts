@@ -150,6 +150,12 @@ export function register(router: Router, deps: AppDeps): void {
   router.get('/admin/swatversions', requireAdmin, async (ctx) => {
     await sendGrid(ctx, deps.db, versions.versionRows(deps), versions.VERSION_GRID, { csvName: 'swat-versions.csv' });
   });
+  router.post('/admin/swatversions/upload', requireAdmin, async (ctx) => {
+    ctx.body = await versions.uploadExecutables(deps, currentUser(ctx), ctx.req);
+  });
+  router.get('/admin/swatversions/files', requireAdmin, async (ctx) => {
+    ctx.body = versions.executableFiles(deps);
+  });
   router.post('/admin/swatversions', requireAdmin, async (ctx) => {
     ctx.body = await versions.saveVersion(deps, null, body(ctx));
   });

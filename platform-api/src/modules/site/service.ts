@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { getSetting, setSetting } from '../settings/service.ts';
 import { readFlags, writeFlags, SITE_FLAGS, type SiteFlag } from '../plugins/service.ts';
 import { SiteText } from './models.ts';
+import { forgetGateSettings } from './gate.ts';
 
 export const SITE_TEXT_FIELDS = [
   'appName',
@@ -113,6 +114,7 @@ export async function writeSiteSettings(values: Partial<SiteSettings>, trx: Knex
  * plugin flags may have changed (the site flags are plugin flags). */
 export async function saveSiteSettings(deps: Pick<AppDeps, 'db' | 'bus'>, values: Partial<SiteSettings>): Promise<SiteSettings> {
   const saved = await deps.db.transaction((trx) => writeSiteSettings(values, trx));
+  forgetGateSettings();
   await deps.bus.publish('site', 'plugins-changed', {});
   return saved;
 }

@@ -162,14 +162,15 @@ function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefin
   });
 }
 
-/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` as each is done. */
-export async function parseOutputs(dir: string, onProgress?: (fraction: number, file: string) => Promise<void> | void): Promise<ParsedSet[]> {
+/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` as each is done;
+ * `threads` forces worker threads on or off (default: on for outputs of 16 MB or more). */
+export async function parseOutputs(dir: string, onProgress?: (fraction: number, file: string) => Promise<void> | void, opts: { threads?: boolean } = {}): Promise<ParsedSet[]> {
   const cioPath = join(dir, 'file.cio');
   const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
   const present = OUTPUT_FILES.filter((f) => existsSync(join(dir, f.file)));
   // A worker costs its start (~0.1 s of CPU: a V8 isolate, the reader's modules): small files
   // are parsed here, at once.
-  const threads = present.reduce((a, f) => a + statSync(join(dir, f.file)).size, 0) >= WORKER_MIN_BYTES;
+  const threads = opts.threads ?? present.reduce((a, f) => a + statSync(join(dir, f.file)).size, 0) >= WORKER_MIN_BYTES;
   let done = 0;
   const parsed = await Promise.all(
     present.map(async ({ kind, file }) => {
