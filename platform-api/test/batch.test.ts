@@ -204,3 +204,54 @@ describe('abort mid-batch', () => {
     for (const p of done.projects.filter((x: any) => x.id)) expect((await call(bea, `projects/${p.id}`)).status).toBe(200);
   }, 300_000);
 });
+
+describe('a worker lost mid-batch', () => {
+  it('loses no project: the retried child resumes from what the lost attempt recorded', async () => {
+    // a second app whose queue nobody consumes: the jobs are run here by hand, as a worker would
+    const { batchProcessors } = await import('../src/modules/batch/job.ts');
+    const { ApiRequestProject } = await import('../src/modules/batch/models.ts');
+    const solo = await startTestApp();
+    try {
+      solo.config.mfaRequired = false;
+      const adminToken = await solo.login();
+      const created = await solo.request('/api/admin/users', {
+        token: adminToken,
+        body: { firstName: 'Eve', lastName: 'Tester', email: 'eve@example.org', userName: 'eve', password: PASSWORD, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Lab', reasonForUse: 'Batch runs' },
+      });
+      expect(created.status).toBe(201);
+      const eveId = (await User.query().findOne({ userName: 'eve' }))!.id;
+      await solo.request(`/api/admin/users/features/${eveId}`, { token: adminToken, body: { value: ['BatchProjects'] } });
+      await solo.request(`/api/admin/users/apiAccess/${eveId}`, { token: adminToken, method: 'POST' });
+      const eve = await solo.login('eve', PASSWORD);
+      const ds = (await solo.request(`/api/api-requests/batchdatasetoptions/${datasetId}`, { token: eve })).body;
+      const body = batchBody('Resumed', ['2']);
+      const res = await solo.request('/api/api-requests/createbatch', { token: eve, body: { ...body, batch: { ...body.batch, weatherDatasetID: ds.defaultWeatherDataset, swatVersionID: ds.defaultSwatVersion } } });
+      expect(res.status).toBe(200);
+      const id = res.body.id;
+      const jobs = batchProcessors(solo.deps);
+      const ctx = <T>(data: T) => ({ id: 'test', queue: 'test', priority: 'default' as const, data, reportProgress: async () => {} });
+      await jobs['batch-start']!(ctx({ requestId: id }));
+      const row = (await ApiRequestProject.query().where('requestId', id).first())!;
+      expect(row.status).toBe('Scheduled');
+      // the lost attempt got as far as the project (made and created), then its worker died
+      const map = await solo.request(`/api/maps/subbasin/name/${datasetId}/2`, { token: eve });
+      const made = await solo.request('/api/projects', { token: eve, body: { datasetID: datasetId, endID: map.body.downstreamID, startIDs: [map.body.downstreamID], name: '2' } });
+      const { projectProcessors } = await import('../src/modules/projects/jobs.ts');
+      await projectProcessors(solo.deps)['project-create']!(ctx({ projectId: made.body.id }));
+      await ApiRequestProject.query().patch({ projectId: made.body.id, status: 'Creating', attempts: 1 }).where('id', row.id);
+      // the retried child
+      await jobs['batch-project']!(ctx({ requestId: id, rowId: row.id }));
+      const after = (await ApiRequestProject.query().findById(row.id))!;
+      expect(after).toMatchObject({ projectId: made.body.id, status: 'Completed', isDone: true, attempts: 2 });
+      expect(await solo.deps.db('projects').where('userId', eveId).count({ n: '*' }).first()).toEqual({ n: '1' }); // no second project
+      const view = (await solo.request(`/api/api-requests/batch/${id}`, { token: eve })).body;
+      expect(view.status).toMatchObject({ hasRun: true, isRunning: false });
+      expect(view.projects[0].scenarios[0].hasRun).toBe(true);
+      // a third delivery of the same job (a stall detected late) changes nothing
+      await jobs['batch-project']!(ctx({ requestId: id, rowId: row.id }));
+      expect((await ApiRequestProject.query().findById(row.id))!.attempts).toBe(2);
+    } finally {
+      await solo.close();
+    }
+  }, 120_000);
+});

@@ -286,19 +286,27 @@ describe('a bare TxtInOut (in a zip64 archive)', () => {
   it('imports with a labelled routing schematic for the map', async () => {
     // as zip64 (a large project's archive): read too
     const zip = asZip64(writeZip(entriesOf(lrewTio, 'TxtInOut/')));
-    const up = await upload(tokens.uploader, zip, 'bare.zip');
+    const up = await upload(admin, zip, 'bare.zip');
     expect(up.body).toMatchObject({ kind: 'txtinout', hasEndingSubKey: true, endingSubbasinName: '3' });
-    const created = await app.request('/api/importdatasets', { token: tokens.uploader, body: { name: 'Bare TxtInOut', description: 'No shapes', uploadDirectory: up.body.uploadDirectory } });
-    const done = await waitForImport(tokens.uploader, created.body.id);
+    // a site administrator: product-based, and based on the demo dataset (its weather offered too)
+    const created = await app.request('/api/importdatasets', { token: admin, body: { name: 'Bare TxtInOut', description: 'No shapes', uploadDirectory: up.body.uploadDirectory, isHawqsBased: true, existingDatasetID: demoId } });
+    const done = await waitForImport(admin, created.body.id);
+    expect(done.isHawqsBased).toBe(true);
+    const row = await app.deps.db('datasets').where('id', done.newDatasetID).first();
+    expect(row.optionGroup).toBe('Product-based datasets');
+    const weather = await app.deps.db('dataset_weather_datasets').where('datasetId', done.newDatasetID).orderBy('isDefault', 'desc');
+    const demoWeather = await app.deps.db('dataset_weather_datasets').where('datasetId', demoId);
+    expect(weather).toHaveLength(1 + demoWeather.length);
+    expect(weather.filter((w: any) => w.isDefault)).toHaveLength(1); // its own weather stays the default
     expect(done.status.hasError).toBe(false);
     expect(done.summary).toMatchObject({ schematic: true, subbasins: 3, hrus: 134 });
-    const outline = await app.request(`/api/datasets/outlinegeojson/${done.newDatasetID}`, { token: tokens.uploader });
+    const outline = await app.request(`/api/datasets/outlinegeojson/${done.newDatasetID}`, { token: admin });
     expect(outline.body.outline.features[0].properties.name).toContain(SCHEMATIC_LABEL);
     const subs = await app.deps.db('subbasins').where('datasetId', done.newDatasetID).orderBy('number');
     const demoSubs = await app.deps.db('subbasins').where('datasetId', demoId).orderBy('number');
     expect(subs.map((s: any) => [s.name, s.area, s.numHrus])).toEqual(demoSubs.map((s: any) => [s.name, s.area, s.numHrus]));
     expect(subs.every((s: any) => s.geometry.type === 'Polygon')).toBe(true);
-    await app.request(`/api/importdatasets/${created.body.id}`, { token: tokens.uploader, method: 'DELETE' });
+    expect((await app.request(`/api/importdatasets/${created.body.id}`, { token: admin, method: 'DELETE' })).status).toBe(200);
   }, 120_000);
 });
 

@@ -228,6 +228,7 @@ describe('climate change scenarios', () => {
     expect(s1.PRECIP! / s0.PRECIP!).toBeLessThan(1.1);
     expect(s1.PRECIP).not.toBe(s0.PRECIP);
     expect(s1.PET!).toBeGreaterThan(s0.PET!);
+    console.info(`CLIMATE | PRECIP ${s0.PRECIP} → ${s1.PRECIP} mm | PET ${s0.PET} → ${s1.PET} mm | ET ${s0.ET} → ${s1.ET} mm`);
     const log = read(changed, 'headwater-run.log');
     expect(log).toMatch(/climate change 'Fixture delta change': \d+ precipitation and \d+ temperature values changed/);
     const meta = (await app.request(`/api/projects/metadata/${f.projectId}`, { token: admin })).body;

@@ -102,6 +102,8 @@ export type ImportDetail = {
   isPublic: boolean;
   publicRequest: { status: 'Submitted' | 'Denied'; requestedOn: string; adminMessage: string } | null;
   kind: string;
+  /** marked product-based by a site administrator at upload */
+  isHawqsBased: boolean;
   uploadedFileName: string;
   hasSwatMdb: boolean;
   isSqlite: boolean;

@@ -16,5 +16,12 @@ import { CreateUserPage } from './users/CreateUserPage.tsx';
 import { PendingUsersPage } from './users/PendingUsersPage.tsx';
 import { UserPage } from './users/UserPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
+import { ProjectsPage } from './projects/ProjectsPage.tsx';
+import { ScenariosPage } from './projects/ScenariosPage.tsx';
+import { WeatherCreatePage, WeatherListPage, WeatherPage } from './weather/WeatherPages.tsx';
+import { SwatVersionCreatePage, SwatVersionPage, SwatVersionsPage } from './swat-versions/SwatVersionPages.tsx';
+import { WebsiteSettingsPage, WebsiteTextPage, WebsiteTextPageEditor } from './website/WebsitePages.tsx';
+import { JobsPage } from './jobs/JobsPage.tsx';
+import { SpecialJobsPage } from './special-jobs/SpecialJobsPage.tsx';
 
-export default definePlugin(pkg, { pages: { AdminPlugins: PluginsAdminPage, AdminDashboard: DashboardPage, AdminDatabase: DatabasePage, AdminUserCategories: CategoriesPage, AdminEmail: EmailPage, AdminErrors: ErrorsPage, AdminErrorReport: ErrorReportPage, AdminReports: ReportsPage, AdminUsers: UsersPage, AdminPendingUsers: PendingUsersPage, AdminUserCreate: CreateUserPage, AdminUser: UserPage, AdminTiers: TiersPage, AdminTierCreate: TierCreatePage, AdminTier: TierPage, AdminGroups: GroupsPage, AdminGroup: GroupPage } });
+export default definePlugin(pkg, { pages: { AdminPlugins: PluginsAdminPage, AdminDashboard: DashboardPage, AdminDatabase: DatabasePage, AdminUserCategories: CategoriesPage, AdminEmail: EmailPage, AdminErrors: ErrorsPage, AdminErrorReport: ErrorReportPage, AdminReports: ReportsPage, AdminUsers: UsersPage, AdminPendingUsers: PendingUsersPage, AdminUserCreate: CreateUserPage, AdminUser: UserPage, AdminTiers: TiersPage, AdminTierCreate: TierCreatePage, AdminTier: TierPage, AdminGroups: GroupsPage, AdminGroup: GroupPage, AdminProjects: ProjectsPage, AdminScenarios: ScenariosPage, AdminWeatherList: WeatherListPage, AdminWeatherCreate: WeatherCreatePage, AdminWeather: WeatherPage, AdminSwatVersions: SwatVersionsPage, AdminSwatVersionCreate: SwatVersionCreatePage, AdminSwatVersion: SwatVersionPage, AdminWebsiteText: WebsiteTextPage, AdminWebsiteTextPage: WebsiteTextPageEditor, AdminWebsiteSettings: WebsiteSettingsPage, AdminJobs: JobsPage, AdminSpecialJobs: SpecialJobsPage } });

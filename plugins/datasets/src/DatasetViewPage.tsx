@@ -163,6 +163,7 @@ function ReadyDataset({ detail: d, reload }: { detail: ImportDetail; reload: () 
             <Group gap="xs">
               <Badge color={d.isActive ? 'green' : 'gray'} data-testid="dataset-active">{d.isActive ? 'Active' : 'Inactive'}</Badge>
               <Badge variant="light">{d.accessibility === 'User' ? 'User only' : d.accessibility}</Badge>
+              {d.isHawqsBased && <Badge variant="light">Product-based</Badge>}
               {d.numProjects > 0 && <Badge variant="light">{d.numProjects} project{d.numProjects === 1 ? '' : 's'}</Badge>}
             </Group>
           </Stack>

@@ -33,6 +33,7 @@ const DETAIL = {
   isPublic: false,
   publicRequest: null,
   kind: 'arcswat',
+  isHawqsBased: false,
   uploadedFileName: 'LREW.zip',
   hasSwatMdb: false,
   isSqlite: false,

@@ -291,6 +291,7 @@ export async function importDetail(user: User, id: number) {
     isPublic: d?.accessibility === 'Public',
     publicRequest: req && req.status !== 'Approved' ? { status: req.status, requestedOn: req.requestedOn, adminMessage: req.adminMessage ?? '' } : null,
     kind: imp.kind,
+    isHawqsBased: imp.isHawqsBased,
     uploadedFileName: imp.uploadedFileName,
     hasSwatMdb: imp.hasSwatMdb,
     isSqlite: imp.isSqlite,

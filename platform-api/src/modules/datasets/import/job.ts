@@ -81,6 +81,8 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
         );
         await pending;
         if (imp.existingDatasetId) await inheritFromBase(deps.db, result.datasetId, imp.existingDatasetId, result.summary.weatherStations > 0);
+        // a product-based upload (site administrators): offered with the product's datasets once shared
+        if (imp.isHawqsBased) await deps.db('datasets').where('id', result.datasetId).update({ optionGroup: 'Product-based datasets' });
         await DatasetImport.query()
           .patch({ status: 'ready', isRunning: false, hasError: false, progressPercent: 100, progressMessage: 'Import complete.', datasetId: result.datasetId, summary: result.summary })
           .where('id', id);
