@@ -47,6 +47,10 @@ export type SyntheticOptions = {
   years?: [number, number];
   key?: string;
   name?: string;
+  /** regions besides 'Whole watershed' (regional project runs): the outlet's largest upstream
+   * branches, one region each, and — with 2 or more — one region of the two largest together
+   * (two outlets). Default 0. */
+  regions?: number;
 };
 
 /** A deterministic value in [0,1) from integers (for shared vertices: both neighbours agree). */
@@ -483,6 +487,33 @@ export function generateSynthetic(opts: SyntheticOptions): SyntheticDataset {
   return { descriptor, subbasins, streams, outline, hrus, swat, weatherCsv: formatWeatherCsv(startDate, columns) };
 }
 
+/** Regions of the outlet's largest upstream branches (a branch: a subbasin draining into the
+ * outlet and everything above it), and one of the two largest together (several outlets). */
+function branchRegions(ds: SyntheticDataset, count: number): Feature<Geometry, { name: string; endingSubbasins: string[] }>[] {
+  if (count <= 0) return [];
+  const outlet = ds.descriptor.endingSubbasin;
+  const above = new Map<string, string[]>();
+  for (const f of ds.subbasins) if (f.properties.downstream) above.set(f.properties.downstream, [...(above.get(f.properties.downstream) ?? []), f.properties.name]);
+  const branch = (top: string) => {
+    const names: string[] = [];
+    for (const stack = [top]; stack.length; ) {
+      const n = stack.pop()!;
+      names.push(n);
+      stack.push(...(above.get(n) ?? []));
+    }
+    return names;
+  };
+  const geometryOf = new Map(ds.subbasins.map((f) => [f.properties.name, f.geometry]));
+  const branches = (above.get(outlet!) ?? []).map((top) => ({ top, names: branch(top) })).sort((a, b) => b.names.length - a.names.length || (a.top < b.top ? -1 : 1));
+  const region = (name: string, parts: typeof branches) => {
+    const geometry = dissolve(parts.flatMap((b) => b.names.map((n) => geometryOf.get(n)!)));
+    return geometry ? [{ type: 'Feature' as const, properties: { name, endingSubbasins: parts.map((b) => b.top) }, geometry }] : [];
+  };
+  const out = branches.slice(0, count).flatMap((b, i) => region(`Branch ${i + 1} (above subbasin ${b.top})`, [b]));
+  if (count >= 2 && branches.length >= 2) out.push(...region('Branches 1 and 2', branches.slice(0, 2)));
+  return out;
+}
+
 /** Generates and writes a dataset folder; large files are gzipped. Returns the folder. */
 export function writeSynthetic(dir: string, opts: SyntheticOptions): { dir: string; dataset: SyntheticDataset } {
   const ds = generateSynthetic(opts);
@@ -492,7 +523,7 @@ export function writeSynthetic(dir: string, opts: SyntheticOptions): { dir: stri
   writeText(dir, 'streams.geojson', formatFeatureCollection({ type: 'FeatureCollection', features: ds.streams }), true);
   const outline = { type: 'FeatureCollection' as const, features: [{ type: 'Feature' as const, properties: { name: ds.descriptor.name }, geometry: ds.outline }] };
   writeText(dir, 'outline.geojson', formatFeatureCollection(outline), true);
-  writeText(dir, 'regions.geojson', formatFeatureCollection({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Whole watershed', endingSubbasins: [ds.descriptor.endingSubbasin] }, geometry: ds.outline }] }), true);
+  writeText(dir, 'regions.geojson', formatFeatureCollection({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Whole watershed', endingSubbasins: [ds.descriptor.endingSubbasin] }, geometry: ds.outline }, ...branchRegions(ds, opts.regions ?? 0)] }), true);
   writeText(dir, 'hrus.csv', formatHruCsv(ds.hrus), true);
   writeText(dir, 'swat.json', JSON.stringify(ds.swat), true);
   writeText(dir, 'weather.csv', ds.weatherCsv, true);

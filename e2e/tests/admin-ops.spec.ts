@@ -214,6 +214,8 @@ test('a full administrator e-mails all users: progress shows, one message per us
   expect(sent).toHaveLength(n);
   expect(new Set(sent.map((m) => m.to)).size).toBe(n);
   expect((sent[0] as Mail & { html: string }).html).toContain('<strong> Save your work.</strong>');
+  // recorded: the sent e-mails list names it, its sender and its recipients
+  await expect(page.getByTestId('email-history').getByRole('row').filter({ hasText: subject })).toContainText(`admin${n} of ${n}complete`);
   const d = (await api(baseURL!, admin, 'admin/dashboard?refresh=true')).body as { numUsers: number };
   expect(n).toBeLessThanOrEqual(d.numUsers);
 });

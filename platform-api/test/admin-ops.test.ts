@@ -304,6 +304,10 @@ describe('mass e-mail', () => {
     }
     const copies = sent.filter((m) => (m as { bcc?: string }).bcc === 'admin@example.org');
     expect(copies).toHaveLength(1);
+    // recorded: what was sent, by whom, how far (full administrators only)
+    const history = await call('admin', 'admin/users/emailusers');
+    expect(history.body[0]).toMatchObject({ id: res.body.id, subject: 'Maintenance on Sunday', sender: 'admin', status: 'complete', sent: confirmed.length, bccSender: true });
+    expect((await call('partial', 'admin/users/emailusers')).status).toBe(403);
   });
 });
 

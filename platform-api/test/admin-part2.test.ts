@@ -321,3 +321,28 @@ describe('the job queue and special jobs', () => {
     expect((await call('admin', 'admin/special-jobs/unknown', { body: {} })).status).toBe(404);
   }, 120_000);
 });
+
+describe('the in-process queue driver behind the job queue page', () => {
+  it('lists waiting and failed jobs, retries a failed one and removes one', async () => {
+    const { MemoryQueueDriver } = await import('../src/jobs/queue.ts');
+    const q = new MemoryQueueDriver().queue<{ fail: boolean }>('test');
+    const first = await q.add({ fail: true });
+    const second = await q.add({ fail: false }, { priority: 'highest' });
+    expect((await q.jobs('waiting', 10)).map((j) => j.id).sort()).toEqual([first.id, second.id].sort());
+    expect(await q.remove('highest', second.id)).toBe(true);
+    let attempts = 0;
+    q.process(1, async (job) => {
+      attempts++;
+      if (job.data.fail) throw new Error('broken on purpose');
+    });
+    await poll('the failure', () => q.jobs('failed', 10), (l) => l.length === 1);
+    expect((await q.jobs('failed', 10))[0]).toMatchObject({ id: first.id, priority: 'default', error: 'broken on purpose' });
+    expect(await q.retry('default', first.id)).toBe(true);
+    await poll('the second failure', async () => attempts, (n) => n === 2);
+    await poll('failed again', () => q.jobs('failed', 10), (l) => l.length === 1);
+    expect(await q.remove('default', first.id)).toBe(true);
+    expect(await q.jobs('failed', 10)).toEqual([]);
+    expect(await q.retry('default', 'nope')).toBe(false);
+    expect((await q.counts()).failed).toBe(0);
+  });
+});

@@ -12,10 +12,11 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@headwater/plugin-sdk/schema';
-import { INPUT_MESSAGES } from '@headwater/plugin-sdk/server';
+import { INPUT_MESSAGES, UPLOAD_MESSAGES, type InputError } from '@headwater/plugin-sdk/server';
 import { CONTENT_SECURITY_POLICY, documentPolicy, securityHeaders } from '../src/http/headers.ts';
 import { serveStatic } from '../src/http/static.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
+import { receiveUpload } from '../src/modules/plugins/uploads.ts';
 import { createUser } from '../src/modules/users/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { waitForMail } from './mail-helpers.ts';
@@ -111,6 +112,39 @@ describe('multipart uploads (finding 1, 4)', () => {
     while (tmpFiles().length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(tmpFiles()).toEqual([]);
     await alive();
+  });
+
+  it('stops an upload that outlasts its time limit: 400, temporary file removed, handle closed', async () => {
+    const tmpRoot = mkdtempSync(join(tmpdir(), 'hw-upload-'));
+    const answered: { status: number; body: unknown }[] = [];
+    const server = createServer((req, res) => {
+      receiveUpload(req, { maxBytes: 1_000_000, timeoutMs: 300 }, tmpRoot)
+        .then((u) => {
+          u.cleanup();
+          res.writeHead(200).end();
+        })
+        .catch((err: InputError) => {
+          answered.push({ status: 400, body: err.fields });
+          res.writeHead(400).end();
+        });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="slow.csv"\r\n\r\nabc`);
+      const until = Date.now() + 5000;
+      while (!answered.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      socket.destroy();
+      expect(answered).toEqual([{ status: 400, body: { file: [UPLOAD_MESSAGES.timeout] } }]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(readdirSync(tmpRoot, { recursive: true })).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      rmSync(tmpRoot, { recursive: true, force: true });
+    }
   });
 
   it('still stores a well-formed upload', async () => {

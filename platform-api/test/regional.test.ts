@@ -1,7 +1,13 @@
 // Regional project runs (issue 21): the demo dataset's region (the whole Little River watershed
 // at gauge J), a project covering every subbasin of it, made on a worker and recorded as an API
 // request; the spec's messages; the RegionalProjects feature enforced by the server.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSynthetic } from '@headwater/datasets/src/synthetic.ts';
+import { loadDatasetDir } from '../src/modules/datasets/loader.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
 import { REGIONAL_MESSAGES } from '../src/modules/regional/service.ts';
 import { DatasetRegion } from '../src/modules/datasets/models.ts';
@@ -134,5 +140,39 @@ describe('regional projects', () => {
     // outputs of both outlets' reaches
     const rows = await app.deps.db('scenario_output_sets').where('scenarioId', sc.body.id).count({ n: '*' }).first();
     expect(Number((rows as any).n)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('the synthetic generator makes several regions, one with two outlets, and such a region becomes one project', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hw-regions-'));
+    try {
+      writeSynthetic(dir, { subbasins: 60, hrus: 240, seed: 7, key: 'synthetic-regions', name: 'Synthetic regions', regions: 2 });
+      const fc = JSON.parse(gunzipSync(readFileSync(join(dir, 'regions.geojson.gz'))).toString('utf8'));
+      const names = fc.features.map((f: any) => f.properties.name);
+      expect(names[0]).toBe('Whole watershed');
+      expect(names).toContain('Branches 1 and 2');
+      expect(fc.features.find((f: any) => f.properties.name === 'Branches 1 and 2').properties.endingSubbasins).toHaveLength(2);
+      const loaded = await loadDatasetDir(app.deps.db, dir);
+      const regions = (await call(admin, `api-requests/datasetregionoptions/${loaded.datasetId}`)).status;
+      expect(regions).toBe(403); // the administrator lacks the feature: features are per user
+      const list = (await call(rita, `api-requests/datasetregionoptions/${loaded.datasetId}`)).body.regions as { value: number; text: string }[];
+      expect(list.map((r) => r.text)).toEqual(expect.arrayContaining(['Whole watershed', 'Branches 1 and 2']));
+      const both = list.find((r) => r.text === 'Branches 1 and 2')!;
+      const res = await call(rita, 'api-requests/createregionalproject', { body: { datasetID: loaded.datasetId, regionID: both.value, projectName: 'Two branches' } });
+      expect(res.status).toBe(200);
+      const until = Date.now() + 60_000;
+      let p: any;
+      do {
+        await new Promise((r) => setTimeout(r, 200));
+        p = (await call(rita, `projects/${res.body.id}`)).body;
+      } while (!p.status.isCreated && !p.status.hasError && Date.now() < until);
+      const outlets = await app.deps.db('project_subbasins').where({ projectId: res.body.id, isDownstream: true }).count({ n: '*' }).first();
+      expect(Number((outlets as any).n)).toBe(2);
+      const b1 = list.find((r) => r.text.startsWith('Branch 1 '))!;
+      const one = await app.deps.db('dataset_regions').where('id', b1.value).first();
+      expect(p.project.numSubbasins).toBeGreaterThan(0);
+      expect(one.endingSubbasinNames).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

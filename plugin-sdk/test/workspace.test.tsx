@@ -41,6 +41,7 @@ describe('every workspace plugin', () => {
       AdminUser: ['id'], AdminTier: ['id'], AdminGroup: ['id'],
       AdminErrorReport: ['id'],
       AdminWeather: ['id'], AdminSwatVersion: ['id'], AdminWebsiteTextPage: ['name'],
+      AdminDataset: ['id'],
       BatchView: ['id'], MigrationVerify: ['code'],
       SwatCheckOutput: ['id', 'scenarioID'], CeQualOutput: ['id', 'scenarioID'], FfaOutput: ['id', 'scenarioID'], BaseflowOutput: ['id', 'scenarioID'],
       FfaResult: ['id', 'scenarioID', 'requestID'], BaseflowResult: ['id', 'scenarioID', 'requestID'],

@@ -19,7 +19,7 @@ describe('pothole page', { timeout: 30_000 }, () => {
       'POST scenarios/subbasin/save/7/Potholes': { value: true, id: 1 },
     });
     renderPages('/projects/5/scenarios/7/potholes', plugin);
-    const input = (name: string) => screen.findByLabelText(new RegExp(`^${name}`), { selector: 'input' }, { timeout: 20_000 }) as Promise<HTMLInputElement>;
+    const input = (name: string) => screen.findByLabelText(new RegExp(`^${name}(\\s|$)`), { selector: 'input' }, { timeout: 20_000 }) as Promise<HTMLInputElement>;
     for (const v of POTHOLE_VARIABLES) expect((await input(v.name)).value, v.name).toBe('0');
     fireEvent.change(await input('POT_FR'), { target: { value: '1.5' } });
     expect((await screen.findAllByText('Must be between 0 and 1')).length).toBeGreaterThan(0);

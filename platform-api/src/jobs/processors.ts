@@ -14,6 +14,7 @@ import { reportProcessors } from '../modules/reports/job.ts';
 import { pruneExpiredOutputs } from '../modules/scenarios/files.ts';
 import { scenarioProcessors } from '../modules/scenarios/run/job.ts';
 import { specialJobProcessors } from '../modules/admin-jobs/job.ts';
+import { huc2Processors } from '../modules/huc2-import/job.ts';
 
 export function platformProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
   const processors: Record<string, Handler<unknown, unknown>> = {
@@ -28,6 +29,7 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
     ...regionalProcessors(deps),
     ...migrationV1Processors(deps),
     ...specialJobProcessors(deps),
+    ...huc2Processors(deps),
   };
   for (const server of deps.pluginServers) {
     for (const [queue, processor] of Object.entries(server.jobs ?? {})) {

@@ -26,7 +26,9 @@ import { register as migrationV1 } from './migration-v1/routes.ts';
 import { register as adminProjects } from './admin-projects/routes.ts';
 import { register as weather } from './weather/routes.ts';
 import { register as adminJobs } from './admin-jobs/routes.ts';
+import { register as adminDatasets } from './admin-datasets/routes.ts';
+import { register as huc2Import } from './huc2-import/routes.ts';
 // user categories before admin-users: GET admin/users/categories must not be taken for admin/users/{id}
 import { register as userCategories } from './user-categories/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, adminUsers, apiClients, batch, regional, migrationV1, adminProjects, weather, adminJobs };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, adminUsers, apiClients, batch, regional, migrationV1, adminProjects, weather, adminJobs, adminDatasets, huc2Import };

@@ -138,12 +138,19 @@ describe('/admin/reports', () => {
 
 describe('/admin/users/email', () => {
   it('sends subject, body and the bcc choice, and shows the server’s field errors', async () => {
-    const calls = serve({ 'POST admin/users/emailusers': reply(400, { errors: { body: ['Required'] } }) });
+    const calls = serve({
+      'POST admin/users/emailusers': reply(400, { errors: { body: ['Required'] } }),
+      'admin/users/emailusers': [{ id: 1, subject: 'Welcome', status: 'complete', total: 5, sent: 5, progress: 100, statusMessage: '', sender: 'admin', bccSender: false, createdAt: '2026-11-20T10:00:00Z' }],
+    });
     renderPages('/admin/users/email', plugin);
     expect(await screen.findByTestId('email-body')).toBeTruthy(); // the rich-text editor is drawn
     fireEvent.change(screen.getByTestId('email-subject'), { target: { value: ' Maintenance ' } });
     fireEvent.click(screen.getByTestId('email-send'));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ subject: 'Maintenance', body: '', bccSender: true }));
     expect(await screen.findAllByText('Required')).not.toHaveLength(0);
+    // what was sent before, and by whom
+    const history = await screen.findByTestId('email-history');
+    expect(within(history).getByText('Welcome')).toBeTruthy();
+    expect(within(history).getByText('5 of 5')).toBeTruthy();
   });
 });

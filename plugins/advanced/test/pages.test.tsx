@@ -38,8 +38,12 @@ const DS_OPTIONS = {
 
 describe('the /api side menu', () => {
   it('shows only what the server says the user may use', async () => {
-    serve({ 'api-requests/access': { ...ACCESS, batchProjects: false } });
+    serve({
+      'api-requests/access': { ...ACCESS, batchProjects: false },
+      'api-requests': { items: [{ id: 3, requestType: 'Regional', name: 'Whole river', status: 'Completed', lastModifiedDate: '2026-11-25T08:00:00Z', createdDate: '2026-11-25T08:00:00Z', projectId: 12 }], total: 1 },
+    });
     renderPages('/api', plugin);
+    expect((await screen.findByText('Whole river')).closest('a')!.getAttribute('href')).toBe('/projects/12'); // the user's API requests
     expect(await screen.findByText('Regional project runs')).toBeTruthy();
     expect(screen.queryByText('Batch project runs', { selector: 'a *, a' })).toBeNull();
     expect(screen.getByText(/need the BatchProjects feature/)).toBeTruthy();
@@ -72,7 +76,7 @@ describe('create a batch request', () => {
     expect(sent.name).toBe('outlets');
     expect(sent.batch).toMatchObject({ datasetID: 1, weatherDatasetID: 3, swatVersionID: 2, skipYears: 2, printSetting: 0, setHruMethod: 'area', setHruUnits: 'area', targetThreshold: 0.5, useSubbasinAsNames: true, noOutputProcessing: true, startingSimulationDate: '2000-01-01', endingSimulationDate: '2004-12-31' });
     expect(sent.batch.projectSubbasins).toHaveLength(2);
-  });
+  }, 20_000); // a long form under jsdom: slow on a busy machine
 });
 
 const VIEW = {
@@ -173,5 +177,5 @@ describe('migration from version 1', () => {
     expect((await screen.findByTestId('v1-done')).textContent).toBe(V1_TEXT.done);
     const sent = calls.find((c) => c.url === 'version1/register')!.body as any;
     expect(sent).toMatchObject({ code: 'ABCD2345', email: 'old@example.org', userName: 'olduser', country: 'Canada', state: null, importAllProjects: false, projectsToImport: [201] });
-  });
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 // Reader details beyond the round trips: file.cio settings, CRLF, header-only reads,
-// the column table, and reading speed on a file of a few tens of MB.
+// the column table, and reading a file of a few tens of MB (its speed logged, not asserted).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../test/fixtures.ts';
@@ -111,8 +111,8 @@ describe('reading speed', () => {
       console.log(`${file}: ${(big.length / 1e6).toFixed(1)} MB, ${n} rows in ${seconds.toFixed(2)} s = ${mbPerS.toFixed(0)} MB/s`);
       expect(n).toBe(3288 * 20);
       expect(flow).toBeGreaterThan(0);
-      // Loose floor: catches an accidental per-field regex/split (≈10× slower), not CI noise.
-      expect(mbPerS).toBeGreaterThan(10);
+      // No timing assertion (ARCHITECTURE: figures live in bench/): on a loaded machine any floor
+      // fails for reasons that are not the reader's. bench/suites/run-io.ts measures loading speed.
     });
   }
 });

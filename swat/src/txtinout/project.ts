@@ -2,8 +2,8 @@
 // fig.fig names the subbasins (.sub) and reaches (.rte/.swq); each .sub names its .wgn/.pnd/.wus
 // and its HRUs' files. Names are matched case-insensitively (ArcSWAT writes "Tmp1.Tmp" for the
 // "tmp1.tmp" of file.cio); the writer uses the names as file.cio/fig.fig/.sub spell them.
-import { readFileSync } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Databases,
@@ -306,24 +306,7 @@ export async function writeTxtInOut(project: SwatProject, dir: string, options: 
     if (prev !== undefined && prev !== name && name in project.otherFiles) files.delete(name);
     else lower.set(name.toLowerCase(), name);
   }
-  await writeAll(dir, files);
-}
-
-/**
- * Writes the files `WRITE_CONCURRENCY` at a time through the libuv pool. A 2,500-HRU scenario
- * is ~15,000 small files, and creating a file waits on the file system's journal: when other
- * processes commit (PostgreSQL on the same disk), one synchronous create after another took
- * 5–20 s on the shared 2-core machine, where overlapping them took 2–6 s (bench/suites/run-io.ts).
- */
-const WRITE_CONCURRENCY = 32;
-async function writeAll(dir: string, files: Map<string, string>): Promise<void> {
-  const entries = [...files.entries()];
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < entries.length) {
-      const [name, text] = entries[next++]!;
-      await writeFile(join(dir, name), text, 'latin1');
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, entries.length) }, lane));
+  await batched([...files.entries()], ([name, text]) => {
+    writeFileSync(join(dir, name), text, 'latin1');
+  });
 }

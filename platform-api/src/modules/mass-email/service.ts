@@ -76,3 +76,10 @@ export async function massEmailStatus(user: User, id: number) {
 export function statusOf(row: MassEmail) {
   return { id: row.id, subject: row.subject, status: row.status, total: row.total, sent: row.sent, progress: row.total ? Math.floor((100 * row.sent) / row.total) : 100, statusMessage: row.statusMessage };
 }
+
+/** GET admin/users/emailusers: the latest mass e-mails — what was sent, by whom, when, how far. */
+export async function recentMassEmails(user: User, limit = 20) {
+  if (!user.hasRole('Admin')) throw new NotAllowedError();
+  const rows = await MassEmail.query().orderBy('id', 'desc').limit(limit);
+  return rows.map((r) => ({ ...statusOf(r), sender: r.sender, bccSender: r.bccSender, createdAt: r.createdAt }));
+}

@@ -2,13 +2,53 @@
 // refuses anyone else). Subject and body are required (§5, body trimmed); "Send a copy to me"
 // is the bccSender option. Sending runs as a queue job in batches: its progress arrives live on
 // `massemail:{id}` and is polled as a fallback.
-import { Alert, Button, Checkbox, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { ErrorList, PageLayout, useApiMutation, useApiQuery, useLiveStatus } from '@headwater/plugin-sdk';
+import { Alert, Badge, Button, Checkbox, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ErrorList, PageLayout, formatDateTime, useApiMutation, useApiQuery, useLiveStatus } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 type Sending = { id: number; subject: string; status: 'running' | 'complete' | 'error'; total: number; sent: number; progress: number; statusMessage: string };
 type Form = { subject: string; body: string; bccSender: boolean };
+type Sent = Sending & { sender: string; bccSender: boolean; createdAt: string };
+
+/** What was sent before: by whom, when, to how many (GET admin/users/emailusers). */
+function SentEmails() {
+  const list = useApiQuery<Sent[]>('admin/users/emailusers', { refetchInterval: (q) => (q.state.data?.some((s) => s.status === 'running') ? 3000 : false) });
+  if (!list.data?.length) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={4}>Sent e-mails</Title>
+      <Table withTableBorder striped data-testid="email-history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Sent</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Recipients</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
+              <Table.Td>{s.subject}</Table.Td>
+              <Table.Td>{s.sender}</Table.Td>
+              <Table.Td>
+                {s.sent} of {s.total}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={s.status === 'complete' ? 'green' : s.status === 'error' ? 'red' : 'blue'} title={s.statusMessage}>
+                  {s.status}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
 
 function SendingProgress({ id }: { id: number }) {
   const polled = useApiQuery<Sending>(`admin/users/emailusers/${id}`, { refetchInterval: (q) => (q.state.data?.status === 'running' ? 2000 : false) });
@@ -30,6 +70,7 @@ export function EmailPage() {
   const [form, setForm] = useState<Form>({ subject: '', body: '', bccSender: true });
   const [sending, setSending] = useState<number>();
   const send = useApiMutation<Form, { id: number; total: number }>('POST', 'admin/users/emailusers', {
+    invalidate: ['admin/users/emailusers'],
     onSuccess: (r) => {
       setSending(r.id);
       setForm({ subject: '', body: '', bccSender: form.bccSender });
@@ -59,6 +100,7 @@ export function EmailPage() {
         Send
       </Button>
       {sending !== undefined && <SendingProgress id={sending} />}
+      <SentEmails />
     </PageLayout>
   );
 }

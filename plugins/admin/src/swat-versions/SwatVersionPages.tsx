@@ -37,6 +37,9 @@ const COLUMNS: GridColumn<VersionRow>[] = [
   { key: 'isDisabled', title: 'Disabled?', sortable: true, render: (v) => yesNo(v.isDisabled) },
 ];
 
+/** The grid and records of this page family read again after a change (react-query keeps pages). */
+const refreshAll = (client: ReturnType<typeof useQueryClient>) => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && String(q.queryKey[1]).startsWith('admin/swatversions') });
+
 export function SwatVersionsPage() {
   const link = useLinks();
   const create = link(ROUTES.AdminSwatVersionCreate);
@@ -143,9 +146,11 @@ function VersionForm({ id, initial, builtIn = false, onSaved }: { id?: number; i
   const session = useSession();
   const link = useLinks();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const set = <K extends keyof VersionFields>(k: K, v: VersionFields[K]) => setValues((x) => ({ ...x, [k]: v }));
   const remove = useAction(async () => {
     await api.delete(`admin/swatversions/${id}`);
+    await refreshAll(client);
     navigate(link(ROUTES.AdminSwatVersions) ?? '/');
   });
   const submit = async (e: FormEvent) => {
@@ -159,9 +164,11 @@ function VersionForm({ id, initial, builtIn = false, onSaved }: { id?: number; i
     try {
       if (id === undefined) {
         const created = await api.post<{ id: number }>('admin/swatversions', values);
+        await refreshAll(client);
         navigate(link(ROUTES.AdminSwatVersion, { id: created.id }) ?? link(ROUTES.AdminSwatVersions) ?? '/');
       } else {
         await api.put(`admin/swatversions/${id}`, values);
+        await refreshAll(client);
         form.clear();
         await onSaved?.();
       }

@@ -5,6 +5,7 @@
 // saying the action is permanent. The server reads and checks the station files and answers
 // problems by file and line (shown under 'Path to files').
 import { Alert, Button, Checkbox, Group, List, MultiSelect, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, useAction, useApiQuery, useLinks, useNavigate, useSession, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
 import { useFormErrors } from '../users/forms.ts';
@@ -48,6 +49,9 @@ const COLUMNS: GridColumn<WeatherRow>[] = [
   { key: 'cmipVersion', title: 'CMIP version', sortable: true, render: (w) => (w.cmipVersion ? String(w.cmipVersion) : '') },
   { key: 'sortOrder', title: 'Sort order', sortable: true, align: 'right' },
 ];
+
+/** The grid and records of this page family read again after a change (react-query keeps pages). */
+const refreshAll = (client: ReturnType<typeof useQueryClient>) => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'api' && String(q.queryKey[1]).startsWith('admin/weather') });
 
 export function WeatherListPage() {
   const link = useLinks();
@@ -127,9 +131,11 @@ function WeatherForm({ id, initial, choices, onSaved }: { id?: number; initial: 
   const session = useSession();
   const link = useLinks();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const set = <K extends keyof WeatherFields>(k: K, v: WeatherFields[K]) => setValues((x) => ({ ...x, [k]: v }));
   const remove = useAction(async () => {
     await api.delete(`admin/weather/${id}`);
+    await refreshAll(client);
     navigate(link(ROUTES.AdminWeatherList) ?? '/');
   });
   const submit = async (e: FormEvent) => {
@@ -143,9 +149,11 @@ function WeatherForm({ id, initial, choices, onSaved }: { id?: number; initial: 
       const body = { ...values, cmipVersion: values.cmipVersion === '' ? null : values.cmipVersion, reload };
       if (id === undefined) {
         await api.post('admin/weather', body);
+        await refreshAll(client);
         navigate(link(ROUTES.AdminWeatherList) ?? '/'); // spec 3 §4: after create, the list
       } else {
         await api.put(`admin/weather/${id}`, body);
+        await refreshAll(client);
         form.clear();
         await onSaved?.();
       }

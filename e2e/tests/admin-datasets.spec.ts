@@ -1,0 +1,111 @@
+// Admin datasets (issue 20) in the browser, as the administrator: a dataset uploaded (the LREW
+// ArcSWAT project from the repository's fixtures) with a request to make it public; on
+// /admin/datasets/{id} the request's banner shows, and approving it on the Permissions tab makes
+// it public (the requester is notified); deactivating it on the Overview tab (after confirmation)
+// removes it from the create-project choices, activating restores it.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { writeZip } from '../../plugin-sdk/src/server/zip.ts';
+import { fixtureProject, FIXTURES } from '../../swat/test/fixtures.ts';
+import { api, apiToken, loginFromHeader, until } from './fixtures.ts';
+
+const stamp = Date.now().toString(36);
+
+function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[] {
+  const out: { name: string; data: Buffer }[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ name: `${prefix}${relative(dir, p).split(sep).join('/')}`, data: readFileSync(p) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** An uploaded dataset of the administrator's, imported; answers the dataset id. */
+async function uploadedDataset(baseURL: string, token: string, name: string): Promise<number> {
+  const zip = writeZip([...entriesOf(fixtureProject('lrew_swat2012'), 'LREW/Scenarios/Default/TxtInOut/'), ...entriesOf(join(FIXTURES, 'lrew_swat2012_shapes'), 'LREW/Watershed/Shapes/')]);
+  const form = new FormData();
+  form.append('file', new Blob([zip as BlobPart]), 'LREW.zip');
+  const res = await fetch(`${baseURL}/api/importdatasets/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(res.status).toBe(200);
+  const uploaded = (await res.json()) as { uploadDirectory: string };
+  const created = await api(baseURL, token, 'importdatasets', { method: 'POST', body: { name, description: 'Uploaded for the admin datasets test', attribution: 'SWATdata', uploadDirectory: uploaded.uploadDirectory } });
+  expect(created.status).toBe(200);
+  const importId = (created.body as { id: number }).id;
+  let datasetId = 0;
+  await until(
+    'the import',
+    async () => {
+      const d = (await api(baseURL, token, `importdatasets/${importId}`)).body as { newDatasetID?: number; status?: { isRunning?: boolean; hasError?: boolean; exceptionMessage?: string } };
+      if (d.status?.hasError) throw new Error(`the import failed: ${d.status.exceptionMessage}`);
+      datasetId = d.newDatasetID ?? 0;
+      return !!datasetId && !d.status?.isRunning;
+    },
+    120_000,
+  );
+  const asked = await api(baseURL, token, `importdatasets/publicshare/${importId}`, { method: 'PUT', body: { value: 'Teaching material for a class' } });
+  expect(asked.status).toBe(200);
+  return datasetId;
+}
+
+async function datasetChoices(page: Page): Promise<string[]> {
+  await page.goto('/projects/create');
+  const select = page.getByTestId('create-dataset');
+  await select.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const texts = await options.allTextContents();
+  await page.keyboard.press('Escape');
+  return texts;
+}
+
+test('approve a public request, then deactivate the dataset and see it leave the create-project choices', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const admin = await apiToken(baseURL!);
+  const name = `Admin review ${stamp}`;
+  const id = await uploadedDataset(baseURL!, admin, name);
+
+  await page.goto('/');
+  await loginFromHeader(page);
+  await expect(page).toHaveURL(/\/projects$/);
+  expect(await datasetChoices(page)).toContain(name);
+
+  // the grid: the pending request shows; the name opens the detail
+  await page.goto('/admin/datasets');
+  const grid = page.getByTestId('grid-admin/datasets');
+  await grid.getByPlaceholder('Filter').fill(name);
+  await expect(grid.getByText('Submitted')).toBeVisible();
+  await grid.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/datasets/${id}`));
+  await expect(page.getByTestId('public-request-banner')).toContainText('Teaching material for a class');
+
+  // approve: Public for every tier, with a message
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  const perms = page.getByTestId('dataset-permissions');
+  await perms.getByLabel('Public').check();
+  await page.getByTestId('admin-message').fill('Approved for all tiers');
+  await page.getByTestId('save-permissions').click();
+  await expect(page.getByTestId('public-request-banner')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('dataset-overview')).toContainText('Approved (by admin');
+  const detail = (await api(baseURL!, admin, `admin/datasets/${id}`)).body as { dataset: { accessibility: string; publicRequest: { status: string; adminMessage: string } } };
+  expect(detail.dataset.accessibility).toBe('Public');
+  expect(detail.dataset.publicRequest).toMatchObject({ status: 'Approved', adminMessage: 'Approved for all tiers' });
+
+  // deactivate (after confirmation): gone from the create-project choices
+  await page.getByTestId('toggle-active').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByTestId('dataset-overview')).toContainText('Inactive');
+  expect(await datasetChoices(page)).not.toContain(name);
+
+  // activate again: back among the choices
+  await page.goto(`/admin/datasets/${id}`);
+  await page.getByTestId('toggle-active').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByTestId('dataset-overview')).toContainText('Active');
+  expect(await datasetChoices(page)).toContain(name);
+});
