@@ -95,6 +95,7 @@ test('create a weather dataset from station files on the server and use it in a 
   await page.getByTestId('scenario-name').fill(`On ${name}`);
   await page.getByTestId('scenario-start').fill('2000-01-01');
   await page.getByTestId('scenario-end').fill('2001-12-31');
+  await page.getByTestId('scenario-skip').fill('1'); // two simulated years: one warm-up year
   await page.getByTestId('scenario-submit').click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/scenarios/\\d+$`));
   const scenario = (await api(baseURL!, admin, `scenarios/${page.url().split('/').pop()}`)).body as { scenario?: { weatherDataset?: string }; weatherDataset?: string };

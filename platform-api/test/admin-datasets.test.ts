@@ -46,7 +46,7 @@ async function settingsOf(id: number) {
   const d = (await call('admin', `admin/datasets/${id}`)).body.dataset as Record<string, unknown>;
   const { createdOn, userName, userID, accessibility, isPublic, groupIDs, tierIDs, counts, importID, importStatus, publicRequest, id: _id, ...settings } = d;
   // the page sends the outline as the parsed GeoJSON (longer than one string may be)
-  return { ...settings, outline: settings.outline ? JSON.parse(String(settings.outline)) : '' };
+  return { ...settings, outline: settings.outline ? JSON.parse(String(settings.outline)) : '' } as Record<string, unknown>;
 }
 
 describe('who may call', () => {

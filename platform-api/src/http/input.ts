@@ -11,13 +11,16 @@ import { notFound, validationError } from './errors.ts';
 export const JSON_LIMIT = '5mb';
 
 /**
- * Calls that take long text, with their declared caps (site texts and pages are HTML written by
- * administrators: site/routes.ts declares 200,000 and 500,000 characters). Everything else gets
- * INPUT_LIMITS.maxString.
+ * Calls that take long text, with their caps (site texts and pages are HTML written by
+ * administrators: site/routes.ts declares 200,000 and 500,000 characters; so is the mail to all
+ * users). Everything else gets INPUT_LIMITS.maxString (10,000). A new call that takes longer text
+ * adds its line here.
  */
 export const LONG_TEXT: { method: string; path: RegExp; maxString: number }[] = [
   { method: 'POST', path: /^\/api\/admin\/websitetext$/, maxString: 200_000 },
   { method: 'POST', path: /^\/api\/admin\/websitetextpage\/[^/]+$/, maxString: 500_000 },
+  // the administrators' mail to users (mass-email): an HTML message
+  { method: 'POST', path: /^\/api\/admin\/users\/emailusers$/, maxString: 200_000 },
 ];
 
 function maxStringFor(ctx: Context): number {

@@ -8,7 +8,7 @@
 //   to all users of the selected tiers, deny it (sharing unchanged) with an optional message —
 //   PUT admin/datasets/share/{id}, which notifies the requester.
 // - Weather Options: the weather datasets offered with the dataset and the default one.
-import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, MultiSelect, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import {
   ConfirmDialog,
   ErrorList,
@@ -332,7 +332,6 @@ function Permissions({ d, onSaved }: { d: AdminDatasetDetail; onSaved: () => Pro
     await api.put(`admin/datasets/share/${x.id}`, { accessibility, groups: groups.map(Number), tiers: tiers.map(Number), deny, adminMessage });
     await onSaved();
   });
-  const link = useLinks();
   return (
     <Stack maw={900} data-testid="dataset-permissions">
       <ErrorList error={save.error} />
@@ -362,15 +361,9 @@ function Permissions({ d, onSaved }: { d: AdminDatasetDetail; onSaved: () => Pro
       {accessibility === 'Public' && (
         <MultiSelect label="Tiers" data={d.tiers.map((t) => ({ value: String(t.value), label: t.text }))} value={tiers} onChange={setTiers} searchable disabled={deny} data-testid="share-tiers" />
       )}
-      <Group gap="xs">
-        <Anchor component={RouteLink} to={ROUTES.AdminTiers} size="sm">
-          Tiers
-        </Anchor>
-        {link(ROUTES.AdminGroups) && (
-          <Anchor component={RouteLink} to={ROUTES.AdminGroups} size="sm">
-            Groups
-          </Anchor>
-        )}
+      <Group gap="md">
+        <RouteLink to={ROUTES.AdminTiers}>Tiers</RouteLink>
+        <RouteLink to={ROUTES.AdminGroups}>Groups</RouteLink>
       </Group>
       {submitted && (
         <>

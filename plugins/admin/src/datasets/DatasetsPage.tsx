@@ -52,7 +52,7 @@ export function DatasetsPage() {
         </Group>
       }
     >
-      <DataGrid<AdminDatasetRow> api="admin/datasets" exportPath="admin/datasets?format=csv" columns={COLUMNS} rowKey={(r) => r.id} perPage={50} defaultSort="optionOrder" />
+      <DataGrid<AdminDatasetRow> api="admin/datasets" items="datasets" exportPath="admin/datasets?format=csv" columns={COLUMNS} rowKey={(r) => r.id} perPage={50} defaultSort="optionOrder" />
     </PageLayout>
   );
 }

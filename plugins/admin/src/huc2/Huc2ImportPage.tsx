@@ -35,7 +35,7 @@ export function Huc2ImportPage() {
     if (e.progress >= 100 || e.progress === 0) void data.refetch();
   });
   const [errorOf, setErrorOf] = useState<ImportState | null>(null);
-  const act = useAction(async (path: string, id?: number, message = STARTING) => {
+  const act = useAction(async (path: string, id?: number, message: string = STARTING) => {
     await api.post(`admin/importHuc2/${path}`, {});
     if (id !== undefined) setLive((x) => ({ ...x, [id]: { importID: id, progress: message === STARTING ? 1 : (x[id]?.progress ?? 1), statusMessage: message } }));
     setErrorOf(null);
