@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPcp, formatTmp } from '@headwater/swat/txtinout/index.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
-import { OFFLINE_MESSAGE } from '../src/modules/site/gate.ts';
+import { API_DISABLED_MESSAGE, OFFLINE_MESSAGE } from '../src/modules/site/gate.ts';
+import { signedHeaders } from '../src/modules/api-clients/keys.ts';
 import { COPY_NAME_REQUIRED } from '../src/modules/admin-projects/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -290,6 +291,25 @@ describe('offline mode and API connectivity', () => {
     expect(await app.login()).toBeTruthy();
     await call('admin', 'admin/websitesettings', { body: { ...settings, isOffline: false } });
     expect((await call('user', 'projects')).status).toBe(200);
+  });
+});
+
+describe('API connectivity', () => {
+  it('refuses requests signed with API keys while turned off, and only those', async () => {
+    const ursula = await app.deps.db('users').where('userName', 'ursula').first('id');
+    const keys = (await call('admin', `admin/users/apiAccess/${ursula.id}`, { method: 'POST' })).body as { sharedKey: string; secretKey: string };
+    const signed = async () => {
+      const headers = signedHeaders(keys.sharedKey, keys.secretKey, { method: 'GET', path: '/api/api-requests/access', query: {}, body: '' });
+      const res = await fetch(`${app.url}/api/api-requests/access`, { headers });
+      return { status: res.status, body: await res.text() };
+    };
+    expect((await signed()).status).toBe(200);
+    const settings = (await call('admin', 'admin/websitesettings')).body;
+    await call('admin', 'admin/websitesettings', { body: { ...settings, apiConnectivityEnabled: false } });
+    expect(await signed()).toEqual({ status: 503, body: API_DISABLED_MESSAGE });
+    expect((await call('user', 'api-requests/access')).status).toBe(200); // the site's own pages keep working
+    await call('admin', 'admin/websitesettings', { body: { ...settings, apiConnectivityEnabled: true } });
+    expect((await signed()).status).toBe(200);
   });
 });
 

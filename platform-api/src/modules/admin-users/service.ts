@@ -69,7 +69,7 @@ async function targetUser(id: number, trx?: Knex.Transaction, forUpdate = false)
 }
 
 /** A partial administrator may not touch an administrator's account (see the head comment). */
-function assertMayManage(actor: User, target: User, what: string): void {
+export function assertMayManage(actor: User, target: User, what: string): void {
   if (isAdminAccount(target) && !actor.hasRole('Admin')) throw new NotAllowedError(ADMIN_USER_MESSAGES.fullAdminOnly(what));
 }
 

@@ -28,10 +28,10 @@ export function register(router: Router, deps: AppDeps): void {
     ctx.body = await apiClientInfo(intParam(ctx.params.id));
   });
   router.delete('/admin/users/deleteApiAccess/:userID', requireAdmin, async (ctx) => {
-    ctx.body = await revokeApiAccess(deps, intParam(ctx.params.userID));
+    ctx.body = await revokeApiAccess(deps, currentUser(ctx), intParam(ctx.params.userID));
   });
   router.post('/admin/users/features/:id', requireAdmin, async (ctx) => {
-    ctx.body = await setFeatures(intParam(ctx.params.id), parseBody(featuresSchema, ctx.request.body).value);
+    ctx.body = await setFeatures(deps, currentUser(ctx), intParam(ctx.params.id), parseBody(featuresSchema, ctx.request.body).value);
   });
   router.get('/admin/users/apirequests/:id', requireAdmin, async (ctx) => {
     const { query } = requestRowsQuery(deps.db, intParam(ctx.params.id));

@@ -5,6 +5,8 @@ import { InputError, NotAllowedError, NotFoundError } from '@headwater/plugin-sd
 import type { AppDeps } from '../../deps.ts';
 import { tierOf } from '../projects/access.ts';
 import { User } from '../users/models.ts';
+import { record } from '../admin-users/audit.ts';
+import { assertMayManage } from '../admin-users/service.ts';
 import { ApiClient } from './models.ts';
 import { KEY_VERSION, deriveSecret, newSharedKey, serverKey, sha256Hex } from './keys.ts';
 
@@ -56,6 +58,7 @@ async function targetUser(id: number): Promise<User> {
  * The secret key is in this answer only: it is derived, never stored. */
 export async function grantApiAccess(deps: Pick<AppDeps, 'config' | 'db'>, admin: User, userId: number): Promise<{ sharedKey: string; secretKey: string; createdAt: Date }> {
   const user = await targetUser(userId);
+  assertMayManage(admin, user, 'API access');
   if (user.roles.includes('Pending')) throw new InputError('The account is pending approval: approve it before granting API access.');
   const sharedKey = newSharedKey();
   const secretKey = deriveSecret(serverKey(deps.config.dataDir), sharedKey, KEY_VERSION);
@@ -64,15 +67,17 @@ export async function grantApiAccess(deps: Pick<AppDeps, 'config' | 'db'>, admin
     await ApiClient.query(trx).patch({ revokedAt: now }).where('userId', userId).whereNull('revokedAt');
     await ApiClient.query(trx).insert({ userId, sharedKey, secretSha256: sha256Hex(secretKey), keyVersion: KEY_VERSION, createdAt: now });
     if (!user.roles.includes('ApiUser')) await User.query(trx).patch({ roles: [...user.roles, 'ApiUser'] }).where('id', userId);
+    await record(trx, admin, 'user', { id: user.id, name: user.userName }, 'API access granted', `shared key ${sharedKey}`);
   });
-  void admin;
   return { sharedKey, secretKey, createdAt: now };
 }
 
 /** DELETE admin/users/deleteApiAccess/{userID}: every key of the user refused from now on, the ApiUser role removed. */
-export async function revokeApiAccess(deps: Pick<AppDeps, 'db'>, userId: number): Promise<{ value: true }> {
+export async function revokeApiAccess(deps: Pick<AppDeps, 'db'>, admin: User, userId: number): Promise<{ value: true }> {
   const user = await targetUser(userId);
+  assertMayManage(admin, user, 'API access');
   await deps.db.transaction(async (trx) => {
+    await record(trx, admin, 'user', { id: user.id, name: user.userName }, 'API access revoked');
     await ApiClient.query(trx).patch({ revokedAt: new Date() }).where('userId', userId).whereNull('revokedAt');
     if (user.roles.includes('ApiUser')) await User.query(trx).patch({ roles: user.roles.filter((r) => r !== 'ApiUser') }).where('id', userId);
   });
@@ -92,14 +97,18 @@ export async function apiClientInfo(userId: number) {
 /** POST admin/users/features/{id} { value: ['BatchProjects', 'RegionalProjects'] }: the user's own
  * features (a tier's featureList grants them to all its users as well). Not a spec call: the
  * spec shows the flags but not how they are set; the admin user detail's API access tab uses it. */
-export async function setFeatures(userId: number, value: unknown): Promise<{ featureAccess: string[] }> {
+export async function setFeatures(deps: Pick<AppDeps, 'db'>, admin: User, userId: number, value: unknown): Promise<{ featureAccess: string[] }> {
   const user = await targetUser(userId);
+  assertMayManage(admin, user, 'features');
   const known = Object.values(FEATURES) as string[];
   const list = Array.isArray(value) ? value.map(String) : [];
   const unknown = list.filter((f) => !known.includes(f));
   if (unknown.length) throw new InputError({ value: [`Unknown feature: ${unknown.join(', ')}. Features: ${known.join(', ')}.`] });
   // features other modules may keep on the user are left as they are
   const featureAccess = [...new Set([...(user.featureAccess ?? []).filter((f) => !known.includes(f)), ...list])];
-  await User.query().patch({ featureAccess }).where('id', userId);
+  await deps.db.transaction(async (trx) => {
+    await User.query(trx).patch({ featureAccess }).where('id', userId);
+    await record(trx, admin, 'user', { id: user.id, name: user.userName }, 'features set', featureAccess.join(', ') || 'none');
+  });
   return { featureAccess };
 }
