@@ -7,7 +7,7 @@
 import { Alert, Button, Checkbox, Group, JsonInput, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, useApiQuery, useLinks, type PageProps } from '@headwater/plugin-sdk';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { RichTextEditor } from '../email/RichTextEditor.tsx';
 import { useFormErrors } from '../users/forms.ts';
 
@@ -29,6 +29,18 @@ type SiteSettings = {
 
 /** The page texts the site shows (spec 3 §2.3 'for example Help and PointSource'). */
 export const TEXT_PAGES = ['Help', 'PointSource'];
+/** Spec 3 §9: rich-text editor height 400, 600 for page text. The shared editor sets a small
+ * inline minimum height on its editable area; these pages ask for the spec's heights. */
+function EditorHeight({ px, children }: { px: number; children: ReactNode }) {
+  const cls = `hw-editor-h${px}`;
+  return (
+    <div className={cls}>
+      <style>{`.${cls} [contenteditable] { min-height: ${px}px !important; }`}</style>
+      {children}
+    </div>
+  );
+}
+
 const RICH: [keyof SiteText, string][] = [
   ['homePageIntro', 'Home page introduction'],
   ['homePageText', 'Home page text'],
@@ -95,7 +107,9 @@ function SiteTextForm({ initial, onSaved }: { initial: SiteText; onSaved: () => 
             <Text size="sm" fw={500}>
               {label}
             </Text>
-            <RichTextEditor label={label} value={values[k]} onChange={(html) => set(k, html)} />
+            <EditorHeight px={400}>
+              <RichTextEditor label={label} value={values[k]} onChange={(html) => set(k, html)} />
+            </EditorHeight>
           </Stack>
         ))}
         <ErrorList error={form.summary} />
@@ -136,7 +150,9 @@ export function WebsiteTextPageEditor({ params }: PageProps) {
     <PageLayout title={`Page text: ${name}`} actions={<RouteLink to={ROUTES.AdminWebsiteText}>Back to website text</RouteLink>}>
       <Stack maw={1000}>
         <SuccessAlert show={saved} onClose={() => setSaved(false)} />
-        <RichTextEditor label={`${name} page text`} value={current} onChange={setValue} />
+        <EditorHeight px={600}>
+          <RichTextEditor label={`${name} page text`} value={current} onChange={setValue} />
+        </EditorHeight>
         <ErrorList error={error} />
         <Group>
           <Button onClick={() => void save()} loading={busy} data-testid="page-text-save">

@@ -248,6 +248,26 @@ async function notifyByMail(deps: AppDeps, id: number, what: string): Promise<vo
   await queueMail(deps, { to: row.email, subject: `Scenario ${row.name} ${what.startsWith('finished') ? 'finished' : 'failed'}`, text: `Your scenario "${row.name}" of project "${row.projectName}" ${what}.\n\n${url}\n` });
 }
 
+/** Advisory-lock class of scenario runs (the scenario id is the lock's second key). */
+const RUN_LOCK_CLASS = 7301;
+
+/** One attempt at a time per scenario. A worker starved of CPU can miss the queue's lock renewal
+ * while it still runs; the queue then hands the job to a second worker, and two attempts would
+ * share the run folder. The second waits on a PostgreSQL advisory lock, held by a transaction
+ * that ends with the first attempt (or with its connection, when its process dies); by then the
+ * scenario is no longer running and the second attempt returns. PGlite is one process with the
+ * in-process queue, which runs a job once: no lock needed (and its one connection must stay free). */
+async function oneAttemptAtATime(deps: AppDeps, scenarioId: number, run: () => Promise<void>): Promise<void> {
+  if (!deps.config.databaseUrl) return run();
+  const trx = await deps.db.transaction();
+  try {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_CLASS, scenarioId]);
+    await run();
+  } finally {
+    await trx.commit().catch(() => {}); // nothing was written in it: ending it frees the lock
+  }
+}
+
 export function scenarioProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
-  return { 'scenario-run': ((job: JobContext<RunJob>) => runScenario(deps, job)) as Handler<unknown, unknown> };
+  return { 'scenario-run': ((job: JobContext<RunJob>) => oneAttemptAtATime(deps, job.data.scenarioId, () => runScenario(deps, job))) as Handler<unknown, unknown> };
 }

@@ -1,7 +1,8 @@
 // Output loading (the run pipeline's last step): output.rch, output.sub and output.hru of a run
 // folder are parsed (outputs-parse.ts: @headwater/swat readers, SWAT's own formats, so a real SWAT
-// executable's files load the same way; one worker thread per file) and stored for charts, maps and checks as one Float32 matrix
-// [unit][time] per (file, period, variable) — see migration 005_scenarios.ts.
+// executable's files load the same way; one worker thread per file) and stored for charts, maps
+// and checks as one Float32 matrix [unit][time] per (file, period, variable) — see migration
+// 005_scenarios.ts.
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
@@ -38,10 +39,6 @@ function* binaryCopy(scenarioId: number, rows: Iterable<SeriesRow>): Generator<B
 /** Writes the series rows: COPY on PostgreSQL, batched INSERTs on PGlite (no COPY from a client stream). */
 async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, rows: SeriesRow[]): Promise<void> {
   if ((db.client.config as { client?: unknown }).client === 'pg') {
-    // The matrices are stored compressed (TOAST): lz4, where the server has it, compresses
-    // several times faster than the default pglz, and charts' slices decompress faster too.
-    const lz4 = await trx.raw(`select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`);
-    if (lz4.rows.length) await trx.raw(`set local default_toast_compression = 'lz4'`);
     const conn = await (trx as unknown as { client: { acquireConnection(): Promise<unknown> } }).client.acquireConnection();
     const stream = (conn as { query(q: unknown): NodeJS.WritableStream }).query(copyFrom('COPY scenario_output_series (scenario_id, kind, period, variable, data) FROM STDIN (FORMAT binary)'));
     await pipeline(Readable.from(binaryCopy(scenarioId, rows)), stream);
