@@ -2,15 +2,19 @@
 // ArcSWAT project from the repository's fixtures) with a request to make it public; on
 // /admin/datasets/{id} the request's banner shows, and approving it on the Permissions tab makes
 // it public (the requester is notified); deactivating it on the Overview tab (after confirmation)
-// removes it from the create-project choices, activating restores it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// removes it from the create-project choices, activating restores it. Then a regional (HUC2)
+// import: a 20-subbasin region from the synthetic generator placed under DATA_DIR/huc2, the
+// flag turned on, the import run from /admin/import-huc-v2 until its check mark shows.
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { writeZip } from '../../plugin-sdk/src/server/zip.ts';
 import { fixtureProject, FIXTURES } from '../../swat/test/fixtures.ts';
 import { api, apiToken, loginFromHeader, until } from './fixtures.ts';
 
 const stamp = Date.now().toString(36);
+const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
 
 function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[] {
   const out: { name: string; data: Buffer }[] = [];
@@ -78,7 +82,7 @@ test('approve a public request, then deactivate the dataset and see it leave the
   await page.goto('/admin/datasets');
   const grid = page.getByTestId('grid-admin/datasets');
   await grid.getByPlaceholder('Filter').fill(name);
-  await expect(grid.getByText('Submitted')).toBeVisible();
+  await expect(grid.getByText('Submitted', { exact: true })).toBeVisible();
   await grid.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/datasets/${id}`));
   await expect(page.getByTestId('public-request-banner')).toContainText('Teaching material for a class');
@@ -86,7 +90,7 @@ test('approve a public request, then deactivate the dataset and see it leave the
   // approve: Public for every tier, with a message
   await page.getByRole('tab', { name: 'Permissions' }).click();
   const perms = page.getByTestId('dataset-permissions');
-  await perms.getByLabel('Public').check();
+  await perms.getByTestId('access-public').check();
   await page.getByTestId('admin-message').fill('Approved for all tiers');
   await page.getByTestId('save-permissions').click();
   await expect(page.getByTestId('public-request-banner')).toHaveCount(0);
@@ -108,4 +112,45 @@ test('approve a public request, then deactivate the dataset and see it leave the
   await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByTestId('dataset-overview')).toContainText('Active');
   expect(await datasetChoices(page)).toContain(name);
+});
+
+test('import a regional (HUC2) dataset from the server with live progress', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const admin = await apiToken(baseURL!);
+  const dir = join(dataDir, 'huc2', '05', 'huc12');
+  rmSync(dir, { recursive: true, force: true });
+  writeSynthetic(dir, { subbasins: 20, hrus: 200, seed: 5, years: [2000, 2001], name: `Ohio region ${stamp}` });
+  // the flag starts off (an earlier run may have left it on)
+  const before = (await api(baseURL!, admin, 'admin/importHuc2')).body as { enabled: boolean };
+  if (before.enabled) expect((await api(baseURL!, admin, 'admin/importHuc2/enabled', { method: 'POST', body: { value: false } })).status).toBe(200);
+
+  await page.goto('/');
+  await loginFromHeader(page);
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.goto('/admin/import-huc-v2');
+  await expect(page.getByText('Regional (HUC2) imports are turned off.')).toBeVisible();
+  await page.getByTestId('huc2-enabled').click();
+  const row = page.getByTestId('huc2-import-05-12');
+  await expect(row).toBeVisible();
+  const started = Date.now();
+  await row.getByRole('button', { name: /^(Import|Re-import)$/ }).click();
+  // running (progress, Abort) then complete: the check mark and Re-import, from the live events
+  await until(
+    'the import to complete',
+    async () => {
+      const o = (await api(baseURL!, admin, 'admin/importHuc2')).body as { imports: Record<string, { region: string; importedDate: string | null; status: { isComplete: boolean; hasError: boolean; exceptionMessage: string } }> };
+      const i = Object.values(o.imports).find((x) => x.region === '05')!;
+      if (i.status.hasError) throw new Error(i.status.exceptionMessage);
+      return i.status.isComplete && !!i.importedDate && new Date(i.importedDate).getTime() >= started - 5000;
+    },
+    120_000,
+  );
+  await expect(row.getByRole('button', { name: 'Re-import' })).toBeVisible();
+  await row.getByRole('button', { name: 'Imported' }).click();
+  await expect(page.getByText(/^Imported \d/)).toBeVisible();
+  const o = (await api(baseURL!, admin, 'admin/importHuc2')).body as { imports: Record<string, { region: string; datasetID: number; status: { isComplete: boolean } }> };
+  const imp = Object.values(o.imports).find((i) => i.region === '05')!;
+  expect(imp.status.isComplete).toBe(true);
+  const d = (await api(baseURL!, admin, `admin/datasets/${imp.datasetID}`)).body as { dataset: { name: string; counts: { subbasins: number } } };
+  expect(d.dataset.counts.subbasins).toBe(20);
 });

@@ -5,6 +5,7 @@
 // soils import (importID 0) writes the regional soils into it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSynthetic } from '@headwater/datasets/src/synthetic.ts';
 import { startProcessing } from '../src/jobs/processors.ts';
@@ -81,6 +82,26 @@ describe('who may call', () => {
       expect((await call('anonymous', path, { method, body })).status, path).toBe(401);
       expect((await call('user', path, { method, body })).status, path).toBe(403);
       expect((await call('partial', path, { method, body })).status, path).toBe(403);
+    }
+  });
+
+  it('lets only full administrators join the live room', async () => {
+    const sockets: Socket[] = [];
+    const connect = (token?: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = io(app.url, { path: '/status-hub', transports: ['websocket'], auth: { token }, reconnection: false });
+        sockets.push(s);
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', reject);
+      });
+    const join = (s: Socket, room: string) => new Promise<boolean>((r) => s.emit('join', room, r));
+    try {
+      for (const [who, expected] of [['admin', true], ['partial', false], ['user', false], ['anonymous', false]] as const) {
+        const s = await connect(who === 'anonymous' ? undefined : tokens[who]);
+        expect(await join(s, HUC2_ROOM), who).toBe(expected);
+      }
+    } finally {
+      for (const s of sockets) s.disconnect();
     }
   });
 
