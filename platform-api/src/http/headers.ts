@@ -23,7 +23,7 @@ import type { Context, Next } from 'koa';
 export function documentPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' 'unsafe-eval'`,
     "style-src 'self' 'unsafe-inline' https: http:",
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data: https: http:",
