@@ -89,7 +89,11 @@ describe('the grid and the detail', () => {
 
   it('answers the detail response: dataset, groups, tiers, swatVersions, weather', async () => {
     const { body } = await call('admin', `admin/datasets/${lrew}`);
-    expect(Object.keys(body).sort()).toEqual(['dataset', 'groups', 'swatVersions', 'tiers', 'weather']);
+    expect(Object.keys(body).sort()).toEqual(['calibrations', 'dataset', 'groups', 'swatVersions', 'tiers', 'weather']);
+    // the demo dataset's calibrated watershed (its gauge and DDS option, datasets/README.md)
+    expect(body.calibrations.length).toBeGreaterThan(0);
+    expect(body.calibrations[0]).toMatchObject({ hasOption: true });
+    expect(body.calibrations[0].numSites).toBeGreaterThan(0);
     expect(body.dataset).toMatchObject({ id: lrew, accessibility: 'Public', isPublic: true });
     expect(body.dataset.counts.subbasins).toBeGreaterThan(0);
     for (const f of ['minLat', 'maxLat', 'minLon', 'maxLon', 'minCn2', 'maxCn2', 'optionOrder', 'defaultSWATVersionID', 'allowOnlyDefaultSWATVersion', 'outline', 'iclusHruThreshold', 'calibrationPageText', 'useNonAgLanduseSetting']) {

@@ -25,6 +25,7 @@ const DETAIL = {
   groups: [],
   tiers: [{ value: 1, text: 'Tier I' }],
   swatVersions: [{ value: 1, text: 'Headwater engine', disabled: false }],
+  calibrations: [{ id: 1, name: 'Little River at gauge J', group: 'USGS gauges', endingSubbasin: '3', hasOption: true, numSites: 1 }],
   weather: { options: [{ value: 2, text: 'Observed', isActive: true, startDate: '2000-01-01', endDate: '2012-12-31' }], datasets: [{ id: 2, isDefault: true }] },
 };
 
@@ -51,6 +52,7 @@ describe('/admin/datasets/{id}', () => {
     serve({ 'admin/datasets/5': { ...DETAIL, dataset: { ...DETAIL.dataset, userID: 7, userName: 'uma', isUserSubmitted: true, publicRequest: { status: 'Submitted', userMessage: 'For my class' } } } });
     renderPages('/admin/datasets/5', plugin);
     expect((await screen.findByTestId('public-request-banner')).textContent).toContain('For my class');
+    expect(screen.getByTestId('dataset-calibrations').textContent).toContain('Little River at gauge J');
   });
 });
 

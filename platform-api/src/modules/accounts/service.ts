@@ -33,6 +33,7 @@ import * as mails from './mails.ts';
 import { Notification, TierRequest } from './models.ts';
 import { clearFailures, countAttempt, throttleKeys } from '../auth/throttle.ts';
 import { loginFailureMessage } from '../migration-v1/service.ts';
+import { effectiveFeatures } from '../api-clients/service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'bus' | 'tokens' | 'log'>;
 
@@ -216,7 +217,7 @@ const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-1!'));
 async function completeLogin(deps: Deps, user: User, extra: Record<string, unknown> = {}): Promise<LoginResult> {
   await User.query().patch({ lastLoginDate: new Date() }).where('id', user.id);
   const token = await deps.tokens.issue(user);
-  return { auth_token: token, identity: { ...user.toSessionUser(), token }, multiFactorValidated: true, ...extra };
+  return { auth_token: token, identity: { ...user.toSessionUser(), featureAccess: await effectiveFeatures(user), token }, multiFactorValidated: true, ...extra };
 }
 
 /** The user of a pending (`mfa`) or unconfirmed-login token, checked against its version. */

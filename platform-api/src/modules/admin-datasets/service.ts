@@ -163,6 +163,15 @@ export async function datasetDetail(deps: Pick<AppDeps, 'db'>, id: number) {
     db('weather_datasets').orderBy([{ column: 'sortOrder' }, { column: 'name' }]).select('id', 'name', 'isActive', 'startDate', 'endDate'),
     db('dataset_weather_datasets').where('datasetId', id).select('weatherDatasetId', 'isDefault'),
   ]);
+  // the calibrated watersheds of the dataset (loaded from its files; the calibration editor offers
+  // each one's option to scenarios): shown read-only on the Overview tab
+  const calibrations = (await db('calibrations as c')
+    .join('calibration_groups as g', 'g.id', 'c.groupId')
+    .join('subbasins as s', 's.id', 'c.endingSubbasinId')
+    .where('c.datasetId', id)
+    .orderBy([{ column: 'c.sortOrder' }, { column: 'c.id' }])
+    .select('c.id', 'c.name', 'g.name as group', 's.name as endingSubbasin', db.raw('c.parameters is not null as has_option'))
+    .select(db.raw('(select count(*)::int from calibration_sites cs where cs.calibration_id = c.id) as num_sites'))) as { id: number; name: string; group: string; endingSubbasin: string; hasOption: boolean; numSites: number }[];
   const importStatus = imp
     ? { isRunning: !!imp.isRunning, hasError: !!imp.hasError, exceptionMessage: imp.exceptionMessage ?? '', progress: { percent: imp.progressPercent ?? 0, message: imp.progressMessage ?? '' } }
     : null;
@@ -170,6 +179,7 @@ export async function datasetDetail(deps: Pick<AppDeps, 'db'>, id: number) {
     dataset: view(d, { userName: owner?.userName ?? '', groupIDs: groupRows.map((r) => r.groupId), tierIDs: tierRows.map((r) => r.tierId), numProjects: Number(n), importStatus }),
     groups: allGroups.map((g) => ({ value: g.id, text: g.name })),
     tiers: allTiers.map((t) => ({ value: t.id, text: t.name })),
+    calibrations,
     swatVersions: versions.map((v) => ({ value: v.id, text: v.name, disabled: !!v.isDisabled })),
     weather: {
       options: weatherAll.map((w) => ({ value: w.id, text: w.name, isActive: w.isActive, startDate: w.startDate, endDate: w.endDate })),

@@ -26,6 +26,14 @@ export async function hasFeature(user: User, feature: Feature): Promise<boolean>
   return !!tier?.featureList?.some((f) => f === feature || f === camel);
 }
 
+/** The user's features as the session carries them: their own and those their tier grants, so
+ * the menus offer what the server allows. */
+export async function effectiveFeatures(user: User): Promise<string[]> {
+  const own = user.featureAccess ?? [];
+  const granted = await Promise.all((Object.values(FEATURES) as Feature[]).map(async (f) => ((await hasFeature(user, f)) ? f : null)));
+  return [...new Set([...own, ...granted.filter((f): f is Feature => !!f)])];
+}
+
 export async function activeClient(userId: number): Promise<ApiClient | undefined> {
   return ApiClient.query().where('userId', userId).modify('active').orderBy('id', 'desc').first();
 }

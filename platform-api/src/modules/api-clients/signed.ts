@@ -4,6 +4,7 @@
 // know), never falling back to anonymous.
 import type { Context } from 'koa';
 import { NotSignedInError } from '@headwater/plugin-sdk/server';
+import { lockedNow } from '../admin-users/models.ts';
 import { User } from '../users/models.ts';
 import { ApiClient } from './models.ts';
 import { HEADERS, REPLAY_WINDOW_SECONDS, deriveSecret, sameSignature, serverKey, sign } from './keys.ts';
@@ -56,7 +57,7 @@ export async function signedRequestUser(ctx: Context): Promise<User> {
   if (!inserted.length) throw new NotSignedInError(SIGNED_MESSAGES.replayed);
   if (Math.random() < 0.05) await knex('api_signatures_seen').where('expiresAt', '<', new Date()).delete();
   const user = await User.query().findById(client.userId);
-  if (!user || user.isLockedOut) throw new NotSignedInError(SIGNED_MESSAGES.badKey);
+  if (!user || lockedNow(user)) throw new NotSignedInError(SIGNED_MESSAGES.badKey);
   await ApiClient.query().patch({ lastUsedAt: new Date() }).where('id', client.id);
   return user;
 }

@@ -5,6 +5,7 @@ import { currentUser, tokenFrom } from '../../http/auth.ts';
 import { parseBody } from '../../http/validate.ts';
 import { ACCOUNT_FIELD_LIMITS, ACCOUNT_MESSAGES } from '@headwater/plugin-sdk/schema';
 import { confirmMfa, login, logoutEverywhere } from '../accounts/service.ts';
+import { effectiveFeatures } from '../api-clients/service.ts';
 
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 // Lengths are checked here, before any query: a 1 MB user name once reached the throttle's index.
@@ -35,7 +36,7 @@ export function register(router: Router, deps: AppDeps): void {
 
   router.get('/auth/check', async (ctx) => {
     const user = currentUser(ctx);
-    ctx.body = user.toSessionUser();
+    ctx.body = { ...user.toSessionUser(), featureAccess: await effectiveFeatures(user) };
   });
 
   // Logout revokes this token (its id is kept until it would have expired).

@@ -1,6 +1,6 @@
 // /admin/datasets/{id} (spec 3 §2.3, §3 Admin dataset, §4, §5): tabs Overview, Settings,
 // Permissions, Weather Options.
-// - Overview: counts, owner, sharing, the import's status, the public request banner while it is
+// - Overview: counts, owner, sharing, the calibrated watersheds, the import's status, the public request banner while it is
 //   Submitted, activate/deactivate (after confirmation; inactive datasets leave the choices for
 //   new projects, existing projects keep working), delete (Admin only; refused while projects use it).
 // - Settings: every admin dataset setting; Save stays disabled until the form changes.
@@ -179,6 +179,33 @@ function Overview({ d, onChanged }: { d: AdminDatasetDetail; onChanged: () => Pr
         </Table.Tbody>
       </Table>
       {x.description && <Text size="sm">{x.description}</Text>}
+      <Text fw={600}>Calibrations</Text>
+      {d.calibrations.length === 0 ? (
+        <Text size="sm">This dataset has no calibrated watersheds.</Text>
+      ) : (
+        <Table withTableBorder striped data-testid="dataset-calibrations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Group</Table.Th>
+              <Table.Th>Watershed</Table.Th>
+              <Table.Th>Outlet subbasin</Table.Th>
+              <Table.Th>Gauge sites</Table.Th>
+              <Table.Th>Calibration option</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.calibrations.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.group}</Table.Td>
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td>{c.endingSubbasin}</Table.Td>
+                <Table.Td>{c.numSites}</Table.Td>
+                <Table.Td>{c.hasOption ? 'Yes' : 'No'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       <Group>
         <Button variant={x.isActive ? 'light' : 'filled'} color={x.isActive ? 'orange' : 'green'} onClick={() => setConfirm('active')} data-testid="toggle-active">
           {x.isActive ? 'Deactivate' : 'Activate'}

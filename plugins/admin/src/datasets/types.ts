@@ -75,6 +75,7 @@ export type AdminDatasetDetail = {
   groups: Option[];
   tiers: Option[];
   swatVersions: (Option & { disabled: boolean })[];
+  calibrations: { id: number; name: string; group: string; endingSubbasin: string; hasOption: boolean; numSites: number }[];
   weather: { options: (Option & { isActive: boolean; startDate: string; endDate: string })[]; datasets: { id: number; isDefault: boolean }[] };
 };
 
