@@ -16,7 +16,7 @@ import type { AuditEntity } from '../admin-users/models.ts';
 import { Dataset } from '../datasets/models.ts';
 
 /** The audit log's entity for datasets (the column is free text; the union type is the admin-users module's). */
-const DATASET_ENTITY = 'dataset' as AuditEntity;
+const DATASET_ENTITY: AuditEntity = 'dataset';
 
 export const DATASET_GRID: GridSpec = {
   columns: [

@@ -2,7 +2,7 @@
 // administrator makes to a user account or a tier — who (actor), what (action, details), when.
 import { BaseModel } from '../../db/base-model.ts';
 
-export type AuditEntity = 'user' | 'tier' | 'project' | 'weather' | 'swatversion' | 'site' | 'job';
+export type AuditEntity = 'user' | 'tier' | 'project' | 'dataset' | 'weather' | 'swatversion' | 'site' | 'job';
 
 export class AuditEntry extends BaseModel {
   static override tableName = 'admin_audit_log';

@@ -21,7 +21,7 @@ export const ENABLED_SETTING = 'huc2ImportsEnabled';
 export const SOILS_SETTING = 'huc2Soils';
 export const STARTING_MESSAGE = 'Starting import...';
 export const ABORTING_MESSAGE = 'Aborting please wait...';
-const ENTITY = 'site' as AuditEntity;
+const ENTITY: AuditEntity = 'site';
 
 export type Huc2Job = { importId: number } | { soils: true };
 export type SoilsState = { count: number; progress: number; isRunning: boolean; hasError: boolean; statusMessage: string };
