@@ -21,6 +21,7 @@ import {
 } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
 import { KIND_LABELS, uploadZip, zipProblem } from './shared.ts';
+import { SwatDatabases, type SwatDatabase } from './SwatDatabases.tsx';
 
 export function DatasetCreatePage() {
   const options = useApiQuery<ImportOptions>('importdatasets/options');
@@ -142,6 +143,7 @@ export function DatasetCreatePage() {
                 {upload.hasSwatMdb && <List.Item>SWAT Editor database found{upload.projectMdbName ? `: ${upload.projectMdbName}` : ''}.</List.Item>}
                 {upload.isSqlite && <List.Item>SQLite project database found.</List.Item>}
               </List>
+              <SwatDatabases databases={(upload as typeof upload & { databases?: SwatDatabase[] }).databases} />
             </Alert>
           )}
           {upload && !upload.hasEndingSubKey && (

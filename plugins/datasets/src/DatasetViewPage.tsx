@@ -29,6 +29,7 @@ import {
 } from '@headwater/plugin-sdk';
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { KIND_LABELS } from './shared.ts';
+import { SwatDatabases, type SwatDatabase } from './SwatDatabases.tsx';
 
 type GroupOption = { id: number; name: string };
 
@@ -74,7 +75,13 @@ function ImportError({ detail }: { detail: ImportDetail }) {
           {detail.status.exceptionMessage}
         </Text>
       </Alert>
-      <Text size="sm">Nothing of the upload was kept. Fix the files named above and upload the project again.</Text>
+      {/* a server fault (not a problem in the files) keeps the upload: an administrator can re-run it */}
+      {detail.status.exceptionMessage?.startsWith('The import failed:') ? (
+        <Text size="sm">The server failed on this import, not on your files; the upload was kept so that an administrator can run it again. You may also remove it and upload the project again.</Text>
+      ) : (
+        <Text size="sm">Nothing of the upload was kept. Fix the files named above and upload the project again.</Text>
+      )}
+      <SwatDatabases databases={(detail as ImportDetail & { databases?: SwatDatabase[] }).databases} />
       <Group>
         <Button color="red" onClick={() => setConfirm(true)} data-testid="remove-import">
           Remove the error and the data
@@ -154,12 +161,13 @@ function ReadyDataset({ detail: d, reload }: { detail: ImportDetail; reload: () 
               {KIND_LABELS[d.kind] ?? d.kind} · {d.uploadedFileName} · imported {formatDateTime(d.importedDate)}
             </Text>
             <Text size="sm" data-testid="dataset-counts">
-              {d.numSubbasins.toLocaleString('en-US')} subbasins, {d.numHrus.toLocaleString('en-US')} HRUs{d.summary ? `, ${d.summary.areaKm2.toLocaleString('en-US')} sq. km` : ''}
+              {d.numSubbasins.toLocaleString('en-US')} subbasins, {d.numHrus.toLocaleString('en-US')} HRUs{d.summary?.areaKm2 != null ? `, ${d.summary.areaKm2.toLocaleString('en-US')} sq. km` : ''}
               {d.summary?.weatherStations ? `, ${d.summary.weatherStations} weather series` : ''}
               {d.summary?.reservoirs ? `, ${d.summary.reservoirs} reservoirs` : ''}
               {d.summary?.pointSources ? `, ${d.summary.pointSources} point sources` : ''}
             </Text>
             {d.summary?.schematic && <Text size="sm" c="dimmed">No shapes were uploaded: maps of this dataset show a schematic of its routing network.</Text>}
+            <SwatDatabases databases={(d as ImportDetail & { databases?: SwatDatabase[] }).databases} />
             <Group gap="xs">
               <Badge color={d.isActive ? 'green' : 'gray'} data-testid="dataset-active">{d.isActive ? 'Active' : 'Inactive'}</Badge>
               <Badge variant="light">{d.accessibility === 'User' ? 'User only' : d.accessibility}</Badge>

@@ -7,6 +7,10 @@ import { join, relative, sep } from 'node:path';
 import { parseFig } from '../txtinout/fig.ts';
 import { findShapefiles } from './shapes.ts';
 import { routingOf } from './routing.ts';
+import { summariseDatabase, type SwatDatabaseSummary } from './databases.ts';
+
+/** At most this many databases of an upload are read (a project has one or two). */
+export const MAX_DATABASES = 6;
 
 export type UploadKind = 'arcswat' | 'txtinout' | 'hawqs';
 export type DetectedUpload = {
@@ -22,6 +26,8 @@ export type DetectedUpload = {
   projectMdbName: string | null;
   /** the outlets fig.fig routes to (several: the user chooses) */
   outlets: string[];
+  /** the SWAT Editor databases read (tables, row counts, SWAT Editor tables, or why not) */
+  databases: SwatDatabaseSummary[];
 };
 
 function walk(root: string, dir = root, out: string[] = [], depth = 0): string[] {
@@ -84,6 +90,12 @@ export function detectUpload(root: string): DetectedUpload {
   const sqlites = files.filter((f) => /\.(sqlite|sqlite3|db)$/i.test(f) && statSync(join(root, f)).size >= 16 && isSqliteFile(join(root, f)));
   // the project database: the .mdb named like the project folder, not the SWAT2012.mdb reference one
   const projectMdb = mdbs.find((f) => !/swat20\d\d\.mdb$/i.test(f)) ?? null;
+  // a file named .sqlite that is no SQLite database is reported too (not counted in isSqlite)
+  const namedSqlite = files.filter((f) => /\.(sqlite|sqlite3)$/i.test(f) && !sqlites.includes(f));
+  const databases = [
+    ...mdbs.map((f) => summariseDatabase(join(root, f), f, 'access')),
+    ...[...sqlites, ...namedSqlite].map((f) => summariseDatabase(join(root, f), f, 'sqlite')),
+  ].slice(0, MAX_DATABASES);
   return {
     kind: hawqs ? 'hawqs' : shapes ? 'arcswat' : 'txtinout',
     txtInOut,
@@ -94,5 +106,6 @@ export function detectUpload(root: string): DetectedUpload {
     isSqlite: sqlites.length > 0,
     projectMdbName: projectMdb ? projectMdb.split('/').pop()! : sqlites[0]?.split('/').pop() ?? null,
     outlets,
+    databases,
   };
 }

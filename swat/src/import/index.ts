@@ -5,3 +5,4 @@ export { routingOf, type Routing } from './routing.ts';
 export { routingSchematic, type SchematicFeature } from './schematic.ts';
 export { readProjectShapes, readShapefile, findShapefiles, subbasinField, type ProjectShapes, type ShapeFeature } from './shapes.ts';
 export { detectUpload, type DetectedUpload, type UploadKind } from './detect.ts';
+export { summariseDatabase, describeDatabase, SWAT_EDITOR_TABLES, type SwatDatabaseSummary } from './databases.ts';

@@ -4,6 +4,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { Handler, JobContext } from '../../jobs/queue.ts';
 import { dashboard } from '../admin-dashboard/service.ts';
 import { pruneExpiredOutputs } from '../scenarios/files.ts';
+import { rerunFailedImport } from '../datasets/imports.ts';
+import { isEnabled as huc2Enabled, startImport as restartHuc2 } from '../huc2-import/service.ts';
+import { User } from '../users/models.ts';
 import { runView, SPECIAL_EVENT, SPECIAL_QUEUE, SPECIAL_ROOM, type SpecialJobData } from './service.ts';
 
 type Report = (percent: number, message: string) => Promise<void>;
@@ -56,6 +59,50 @@ async function vacuum(deps: AppDeps, report: Report): Promise<string> {
   return `Vacuumed and analysed ${tables.length} tables.`;
 }
 
+/** Re-run failed imports: every uploaded dataset import in the error state is queued again when
+ * its upload is still on the server; every regional (HUC2) import that ended in an error is
+ * restarted as its Restart button does. The message names each one and, for those that could
+ * not be, why. The imports themselves run on their own queues with their own live progress. */
+async function rerunImports(deps: AppDeps, report: Report, adminId: number | null): Promise<string> {
+  const uploads = (await deps.db('dataset_imports').where('status', 'error').orderBy('id').select('id', 'name')) as { id: number; name: string }[];
+  const regions = (await deps.db('huc2_imports').where({ hasError: true, isRunning: false }).orderBy('id').select('id', 'region', 'digits')) as { id: number; region: string; digits: number }[];
+  const total = uploads.length + regions.length;
+  if (total === 0) return 'There are no failed imports.';
+  const queued: string[] = [];
+  const refused: string[] = [];
+  let done = 0;
+  for (const u of uploads) {
+    const label = `import ${u.id} '${u.name}'`;
+    await report(Math.floor((100 * done) / total), `Re-running ${label}...`);
+    const why = await rerunFailedImport(deps, u.id).catch((err: Error) => err.message);
+    if (why) refused.push(`${label}: ${why}`);
+    else queued.push(label);
+    done++;
+  }
+  if (regions.length) {
+    const admin = adminId ? await User.query().findById(adminId) : undefined;
+    const enabled = await huc2Enabled();
+    for (const r of regions) {
+      const label = `HUC2 ${r.region} HUC${r.digits}`;
+      await report(Math.floor((100 * done) / total), `Restarting ${label}...`);
+      if (!enabled) refused.push(`${label}: regional imports are turned off.`);
+      else if (!admin) refused.push(`${label}: the administrator who started this job no longer exists.`);
+      else {
+        try {
+          await restartHuc2(deps, admin, r.id);
+          queued.push(label);
+        } catch (err) {
+          refused.push(`${label}: ${(err as Error).message || 'it could not be restarted.'}`);
+        }
+      }
+      done++;
+    }
+  }
+  const parts = [`${queued.length} of ${total} failed imports queued again${queued.length ? ` (${queued.join(', ')})` : ''}.`];
+  if (refused.length) parts.push(`Not re-run: ${refused.join('; ')}`);
+  return parts.join(' ');
+}
+
 async function runSpecial(deps: AppDeps, job: JobContext<SpecialJobData>): Promise<void> {
   const { runId, kind } = job.data;
   const update = async (patch: Record<string, unknown>) => {
@@ -81,6 +128,11 @@ async function runSpecial(deps: AppDeps, job: JobContext<SpecialJobData>): Promi
       case 'vacuum-analyze':
         message = await vacuum(deps, report);
         break;
+      case 'rerun-imports': {
+        const run = await deps.db('admin_special_jobs').where('id', runId).first('startedById');
+        message = await rerunImports(deps, report, run?.startedById ?? null);
+        break;
+      }
       case 'geometry-caches':
         message = await rebuildGeometry(deps, report);
         break;

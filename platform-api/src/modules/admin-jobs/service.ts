@@ -18,6 +18,7 @@ export const SPECIAL_JOBS = {
   'prune-outputs': { title: 'Prune expired outputs now', description: 'Removes the outputs of scenarios last run longer ago than the configured number of months (done hourly anyway).' },
   'dashboard-statistics': { title: 'Recompute dashboard statistics', description: 'Computes the administration dashboard figures and chart again and stores them.' },
   'vacuum-analyze': { title: 'Vacuum and analyse the database', description: 'Reclaims space of deleted rows and refreshes the planner statistics of every table (VACUUM ANALYZE).' },
+  'rerun-imports': { title: 'Re-run failed imports', description: 'Queues again every uploaded dataset import in the error state whose upload is still on the server, and restarts the regional (HUC2) imports that ended in an error; says for each one that cannot be why.' },
   'geometry-caches': { title: 'Rebuild dataset geometry caches', description: "Recomputes every subbasin's bounding box from its polygon (the prefilter of the map's point search)." },
 } as const;
 export type SpecialKind = keyof typeof SPECIAL_JOBS;

@@ -14,7 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Knex } from 'knex';
 import { ConflictError, InputError, NotAllowedError, NotFoundError, UPLOAD_MESSAGES, extractZipFile, uploadProblem } from '@headwater/plugin-sdk/server';
 import { DATASET_LIMITS, DATASET_MESSAGES, datasetFieldErrors } from '@headwater/plugin-sdk/schema';
-import { detectUpload } from '@headwater/swat/import/index.ts';
+import { detectUpload, type SwatDatabaseSummary } from '@headwater/swat/import/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { receiveUpload } from '../plugins/uploads.ts';
 import { Notification } from '../accounts/models.ts';
@@ -90,6 +90,8 @@ export type UploadResult = {
   uploadedFileName: string;
   kind: string;
   outlets: string[];
+  /** the SWAT Editor databases read: tables with row counts, the SWAT Editor tables, or why not */
+  databases: SwatDatabaseSummary[];
 };
 
 /** POST /api/importdatasets/upload: the zip streamed to a temporary file, checked, unpacked into
@@ -129,6 +131,8 @@ export async function uploadDataset(deps: AppDeps, user: User, req: IncomingMess
       hasSwatMdb: detected.hasSwatMdb,
       isSqlite: detected.isSqlite,
       projectMdbName: detected.projectMdbName,
+      // kept with the import until it is ready (the job adds what the import found)
+      summary: { databases: detected.databases },
     });
     return {
       hasEndingSubKey: detected.hasEndingSubKey,
@@ -140,6 +144,7 @@ export async function uploadDataset(deps: AppDeps, user: User, req: IncomingMess
       uploadedFileName: f.name,
       kind: detected.kind,
       outlets: detected.outlets,
+      databases: detected.databases,
     };
   } catch (err) {
     rmSync(dest, { recursive: true, force: true });
@@ -208,6 +213,25 @@ export async function createImport(deps: AppDeps, user: User, form: CreateForm):
   const tier = await tierOf(user);
   await deps.queue.queue<{ importId: number }>(IMPORT_QUEUE).add({ importId: imp!.id }, { priority: tier?.queuePriority ?? 'default', timeoutMs: UPLOAD_TIMEOUT_MS });
   return { id: imp!.id };
+}
+
+/** Why a failed import cannot be queued again (the 'Re-run failed imports' special job), or null
+ * when it was: only an import in the error state whose upload folder is still on the server (an
+ * upload with problems is removed at the failure; the user uploads it again). */
+export const RERUN_NO_UPLOAD = 'The upload is no longer on the server (removed when the import failed on a problem in the files); the user must upload the project again.';
+export async function rerunFailedImport(deps: AppDeps, id: number): Promise<string | null> {
+  const imp = await DatasetImport.query().findById(id);
+  if (!imp || imp.status !== 'error') return 'The import is no longer in the error state.';
+  if (!imp.uploadDirectory || !existsSync(uploadDir(deps, imp.uploadDirectory))) return RERUN_NO_UPLOAD;
+  const n = await DatasetImport.query()
+    .patch({ status: 'running', isRunning: true, hasError: false, exceptionMessage: null, progressPercent: 1, progressMessage: 'Waiting in the queue to import the dataset...' })
+    .where({ id, status: 'error' });
+  if (!n) return 'The import is no longer in the error state.';
+  const owner = await Dataset.knex()('users').where('id', imp.userId).first('id', 'tierId', 'tierExpiration');
+  const tier = owner ? await tierOf(owner as User) : undefined;
+  await deps.queue.queue<{ importId: number }>(IMPORT_QUEUE).add({ importId: id }, { priority: tier?.queuePriority ?? 'default', timeoutMs: UPLOAD_TIMEOUT_MS });
+  await deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: 1, statusMessage: 'Waiting in the queue to import the dataset...' });
+  return null;
 }
 
 // ─── reading ─────────────────────────────────────────────────────────────────────────────
@@ -297,6 +321,7 @@ export async function importDetail(user: User, id: number) {
     isSqlite: imp.isSqlite,
     endingSubbasinName: imp.endingSubbasinName,
     summary: imp.summary,
+    databases: ((imp.summary as { databases?: SwatDatabaseSummary[] } | null)?.databases ?? []),
     numSubbasins: d?.numSubbasins ?? 0,
     numHrus: d?.numHrus ?? 0,
     swatVersions: ((await Dataset.knex()('swat_versions').where('isDisabled', false).orderBy('name').select('id as value', 'name as text')) as { value: number; text: string }[]),

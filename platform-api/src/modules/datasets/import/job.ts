@@ -2,11 +2,14 @@
 // reads the unpacked upload (the TxtInOut, the shapes), converts it (convert.ts) and loads it with
 // the one loader in one transaction, so a failure leaves no part of a dataset. Progress is kept on
 // the import row and pushed to room `dataset-import:{id}` as `dataset-import-status`
-// { importID, progress, statusMessage }. The upload folder is removed whatever happens.
+// { importID, progress, statusMessage }. The upload folder is removed when the import is ready and
+// when the upload itself had problems (re-running cannot help); after an unexpected failure (a
+// server fault, not the user's files) it stays, so the 'Re-run failed imports' special job can
+// queue the import again; deleting the import removes it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTxtInOut } from '@headwater/swat/txtinout/index.ts';
-import { readProjectShapes } from '@headwater/swat/import/index.ts';
+import { describeDatabase, readProjectShapes, type SwatDatabaseSummary } from '@headwater/swat/import/index.ts';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../../deps.ts';
 import type { Handler } from '../../../jobs/queue.ts';
@@ -58,6 +61,7 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
       const dir = uploadDir(deps, imp.uploadDirectory);
       let last = -1;
       let pending: Promise<unknown> = Promise.resolve();
+      let keepUpload = false;
       // the bus only while the load's transaction holds the connection; the row between steps
       const publish = (percent: number, message: string) => {
         const p = Math.max(1, Math.min(99, Math.round(percent)));
@@ -72,6 +76,12 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
       };
       try {
         await store(2, 'Starting the import...');
+        // the SWAT Editor databases read at upload: logged and shown; the TxtInOut is what is imported
+        const databases = ((imp.summary as { databases?: SwatDatabaseSummary[] } | null)?.databases ?? []);
+        for (const d of databases) {
+          deps.log.info({ importId: id, database: d.file, tables: d.tables.length, swatTables: d.swatTables, error: d.error }, 'dataset import: SWAT Editor database');
+          await store(3, `SWAT Editor database ${describeDatabase(d)}`);
+        }
         const result = await importProjectFolder(
           deps.db,
           join(dir, imp.txtinoutPath),
@@ -84,20 +94,21 @@ export function datasetImportProcessors(deps: AppDeps): Record<string, Handler<{
         // a product-based upload (site administrators): offered with the product's datasets once shared
         if (imp.isHawqsBased) await deps.db('datasets').where('id', result.datasetId).update({ optionGroup: 'Product-based datasets' });
         await DatasetImport.query()
-          .patch({ status: 'ready', isRunning: false, hasError: false, progressPercent: 100, progressMessage: 'Import complete.', datasetId: result.datasetId, summary: result.summary })
+          .patch({ status: 'ready', isRunning: false, hasError: false, progressPercent: 100, progressMessage: 'Import complete.', datasetId: result.datasetId, summary: { ...result.summary, databases } })
           .where('id', id);
         await deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: 100, statusMessage: 'Import complete.' });
       } catch (err) {
         await pending;
         const message = err instanceof ImportProblems ? err.message : `The import failed: ${(err as Error).message ?? String(err)}`;
         if (!(err instanceof ImportProblems)) deps.log.error({ err, importId: id }, 'dataset import failed');
+        keepUpload = !(err instanceof ImportProblems);
         await DatasetImport.query()
           .patch({ status: 'error', isRunning: false, hasError: true, exceptionMessage: message, progressPercent: 100, progressMessage: 'An error occurred in the import' })
           .where('id', id)
           .catch(() => {});
         await deps.bus.publish(importRoom(id), IMPORT_STATUS_EVENT, { importID: id, progress: 100, statusMessage: 'An error occurred in the import', hasError: true, exceptionMessage: message }).catch(() => {});
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keepUpload) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
