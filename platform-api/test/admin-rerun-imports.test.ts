@@ -11,6 +11,7 @@ import { writeZip } from '@headwater/plugin-sdk/server';
 import { fixtureProject } from '@headwater/swat/test-fixtures';
 import { startProcessing } from '../src/jobs/processors.ts';
 import { createUser } from '../src/modules/users/service.ts';
+import type { Role } from '../src/modules/users/models.ts';
 import { RERUN_NO_UPLOAD, uploadDir } from '../src/modules/datasets/imports.ts';
 import { setSetting } from '../src/modules/settings/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -20,7 +21,7 @@ let tio: string;
 const PASSWORD = 'Correct-horse-1';
 const tokens: Record<'admin' | 'user' | 'partial', string> = { admin: '', user: '', partial: '' };
 
-async function person(userName: string, roles: string[]): Promise<string> {
+async function person(userName: string, roles: Role[]): Promise<string> {
   await createUser({ userName, email: `${userName}@example.org`, password: PASSWORD, firstName: 'Rita', lastName: 'Rerun', roles, emailConfirmed: true, mfaExempt: true });
   return app.login(userName, PASSWORD);
 }
