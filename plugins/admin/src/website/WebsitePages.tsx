@@ -51,19 +51,22 @@ const RICH: [keyof SiteText, string][] = [
 
 export function WebsiteTextPage() {
   const text = useApiQuery<SiteText>('admin/websitetext');
+  // kept here: the form remounts on the values refetched after a save, the notice must stay
+  const [saved, setSaved] = useState(false);
   const fallback = queryFallback(text, 'Website text');
   if (fallback) return fallback;
   return (
     <PageLayout title="Website text">
-      <SiteTextForm key={JSON.stringify(text.data)} initial={text.data!} onSaved={() => text.refetch()} />
+      <SiteTextForm key={JSON.stringify(text.data)} initial={text.data!} onSaved={() => text.refetch()} saved={saved} setSaved={setSaved} />
     </PageLayout>
   );
 }
 
-function SiteTextForm({ initial, onSaved }: { initial: SiteText; onSaved: () => unknown }) {
+type SavedNotice = { saved: boolean; setSaved: (v: boolean) => void };
+
+function SiteTextForm({ initial, onSaved, saved, setSaved }: { initial: SiteText; onSaved: () => unknown } & SavedNotice) {
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
   const form = useFormErrors();
   const link = useLinks();
   const client = useQueryClient();
@@ -166,20 +169,20 @@ export function WebsiteTextPageEditor({ params }: PageProps) {
 
 export function WebsiteSettingsPage() {
   const settings = useApiQuery<SiteSettings>('admin/websitesettings');
+  const [saved, setSaved] = useState(false); // as on the text page: survives the form's remount
   const fallback = queryFallback(settings, 'Website settings');
   if (fallback) return fallback;
   return (
     <PageLayout title="Website settings">
-      <SettingsForm key={JSON.stringify(settings.data)} initial={settings.data!} onSaved={() => settings.refetch()} />
+      <SettingsForm key={JSON.stringify(settings.data)} initial={settings.data!} onSaved={() => settings.refetch()} saved={saved} setSaved={setSaved} />
     </PageLayout>
   );
 }
 
-function SettingsForm({ initial, onSaved }: { initial: SiteSettings; onSaved: () => unknown }) {
+function SettingsForm({ initial, onSaved, saved, setSaved }: { initial: SiteSettings; onSaved: () => unknown } & SavedNotice) {
   const [values, setValues] = useState(initial);
   const [tiles, setTiles] = useState(initial.customTileProviders ? JSON.stringify(initial.customTileProviders, null, 2) : '');
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
   const form = useFormErrors();
   const client = useQueryClient();
   const set = <K extends keyof SiteSettings>(k: K, v: SiteSettings[K]) => setValues((x) => ({ ...x, [k]: v }));
