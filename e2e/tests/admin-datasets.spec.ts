@@ -5,30 +5,15 @@
 // removes it from the create-project choices, activating restores it. Then a regional (HUC2)
 // import: a 20-subbasin region from the synthetic generator placed under DATA_DIR/huc2, the
 // flag turned on, the import run from /admin/import-huc-v2 until its check mark shows.
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { writeZip } from '../../plugin-sdk/src/server/zip.ts';
 import { fixtureProject, FIXTURES } from '../../swat/test/fixtures.ts';
-import { api, apiToken, loginFromHeader, until } from './fixtures.ts';
+import { api, apiToken, dataDir, entriesOf, loginFromHeader, until } from './fixtures.ts';
 
 const stamp = Date.now().toString(36);
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-
-function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[] {
-  const out: { name: string; data: Buffer }[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d)) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ name: `${prefix}${relative(dir, p).split(sep).join('/')}`, data: readFileSync(p) });
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 /** An uploaded dataset of the administrator's, imported; answers the dataset id. */
 async function uploadedDataset(baseURL: string, token: string, name: string): Promise<number> {
   const zip = writeZip([...entriesOf(fixtureProject('lrew_swat2012'), 'LREW/Scenarios/Default/TxtInOut/'), ...entriesOf(join(FIXTURES, 'lrew_swat2012_shapes'), 'LREW/Watershed/Shapes/')]);

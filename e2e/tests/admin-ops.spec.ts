@@ -3,78 +3,14 @@
 // reports, where an administrator moves a user's report from Submitted to Resolved with a reply,
 // and the user sees status and reply at /feedback/{id} (and the notification in the bell); a
 // report is created on /admin/reports, completes live and its CSV downloads.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader } from './fixtures.ts';
+import { adminLogin, api, apiToken, mails, person, signIn, tokenOf, waitForMail, type Mail } from './fixtures.ts';
 
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-const outbox = join(dataDir, 'outbox');
-const PASSWORD = 'Browser-pass-1';
-
-type Mail = { to: string; subject: string; text: string; file: string };
-const seen = new Set<string>();
-function mails(): Mail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
-}
-async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => {
-      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
-      return !!found;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  seen.add(found!.file);
-  return found!;
-}
-const codeIn = (mail: Mail) => mail.text.match(/\b(\d{6})\b/)![1]!;
-
-async function person(baseURL: string, admin: string, userName: string) {
-  const created = await api(baseURL, admin, 'admin/users', {
-    method: 'POST',
-    body: { firstName: userName, lastName: 'Tester', email: `${userName}@example.org`, userName, password: PASSWORD, country: 'Canada', organizationCategory: 'Individual', affiliation: 'Watershed lab', reasonForUse: 'Admin tests' },
-  });
-  expect(created.status).toBe(201);
-  return { userName, email: `${userName}@example.org` };
-}
-
-/** A token for API calls (login, then the mailed code). */
-async function tokenOf(baseURL: string, who: { userName: string; email: string }): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: who.userName, password: PASSWORD }) });
-  const limited = ((await res.json()) as { auth_token: string }).auth_token;
-  const code = codeIn(await waitForMail(who.email, /sign-in code/));
-  const done = await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, token: limited }) });
-  expect(done.status).toBe(200);
-  return ((await done.json()) as { auth_token: string }).auth_token;
-}
-
-/** Signs in from the header with the mailed code. */
-async function signIn(page: Page, who: { userName: string; email: string }) {
-  await page.goto('/');
-  await page.getByTestId('login-button').click();
-  const form = page.getByTestId('login-form').first();
-  await form.getByLabel('User name').fill(who.userName);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const mfa = page.getByTestId('mfa-step');
-  await expect(mfa).toBeVisible();
-  await mfa.getByLabel('Code').fill(codeIn(await waitForMail(who.email, /sign-in code/)));
-  await mfa.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('menu-account')).toHaveText(who.userName);
+/** Signs in with the mailed code; the home page goes on to the projects page. */
+async function signInToProjects(page: Page, who: { userName: string; email: string }) {
+  await signInToProjects(page, who);
   await expect(page).toHaveURL(/\/projects$/); // the home page goes on to the projects page
-}
-
-/** The administrator signs in from the home page, which then goes on to the projects page:
- * waited for, so that late navigation cannot follow a click on the lock. */
-async function adminLogin(page: Page) {
-  await page.goto('/');
-  await loginFromHeader(page);
-  await expect(page).toHaveURL(/\/projects$/);
 }
 
 /** The admin's way in: the header's lock leads to the dashboard and its side menu. */
@@ -141,7 +77,7 @@ test('an error report goes Submitted → Resolved and the user sees the reply', 
   await page.getByTestId('logout').click();
   await expect(page.getByTestId('login-button')).toBeVisible();
   const mine = page;
-  await signIn(mine, user);
+  await signInToProjects(mine, user);
   await mine.goto(`/feedback/${id}`);
   await expect(mine.getByTestId('feedback-view-status')).toHaveText('Resolved');
   await expect(mine.getByTestId('feedback-view-reply')).toHaveText('The map layer loads again after the fix.');

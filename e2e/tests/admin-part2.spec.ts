@@ -5,25 +5,10 @@
 // offline (visitors see the site-down page, the administrator keeps working) and back.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader, projectWithHrus } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { adminLogin, api, apiToken, dataDir, person, projectWithHrus } from './fixtures.ts';
 
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
 const stamp = Date.now().toString(36);
-
-async function adminLogin(page: Page) {
-  await page.goto('/');
-  await loginFromHeader(page);
-  await expect(page).toHaveURL(/\/projects$/);
-}
-
-async function person(baseURL: string, admin: string, userName: string) {
-  const created = await api(baseURL, admin, 'admin/users', {
-    method: 'POST',
-    body: { firstName: userName, lastName: 'Tester', email: `${userName}@example.org`, userName, password: 'Browser-pass-1', country: 'Canada', organizationCategory: 'Individual', affiliation: 'Watershed lab', reasonForUse: 'Admin tests' },
-  });
-  expect(created.status).toBe(201);
-}
 
 test("copy a user's project to another user and land on the copy", async ({ page, baseURL }) => {
   test.setTimeout(120_000);

@@ -4,46 +4,10 @@
 // log, and the new limit blocks a too-large project at once.
 // Mails (sign-in codes) are read from the server's outbox (DATA_DIR/outbox).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader } from './fixtures.ts';
+import { api, apiToken, loginFromHeader, PASSWORD, person, profile, signIn, signInCode } from './fixtures.ts';
 
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-const outbox = join(dataDir, 'outbox');
-const PASSWORD = 'Browser-pass-1';
 const stamp = Date.now().toString(36).slice(-5);
-
-type Mail = { to: string; subject: string; text: string; file: string };
-const seen = new Set<string>();
-function mails(): Mail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
-}
-async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => {
-      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
-      return !!found;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  seen.add(found!.file);
-  return found!;
-}
-const codeIn = (mail: Mail) => mail.text.match(/\b(\d{6})\b/)![1]!;
-
-const profile = (userName: string) => ({ firstName: userName, lastName: 'Tester', email: `${userName}@example.org`, userName, password: PASSWORD, country: 'Canada', organizationCategory: 'Individual', affiliation: 'Watershed lab', reasonForUse: 'Admin tests' });
-
-/** An approved account made by the administrator (confirmed at once). */
-async function person(baseURL: string, admin: string, userName: string): Promise<number> {
-  const created = await api(baseURL, admin, 'admin/users', { method: 'POST', body: profile(userName) });
-  expect(created.status).toBe(201);
-  return (created.body as { id: number }).id;
-}
 
 /** A registration through the register call, as the form makes it (its proof-of-work captcha solved here): a Pending account. */
 async function register(baseURL: string, userName: string): Promise<void> {
@@ -66,26 +30,11 @@ async function register(baseURL: string, userName: string): Promise<void> {
   expect(res.status).toBe(201);
 }
 
-/** Signs in from the header with the mailed code. */
-async function signIn(page: Page, userName: string) {
-  await page.goto('/');
-  await page.getByTestId('login-button').click();
-  const form = page.getByTestId('login-form').first();
-  await form.getByLabel('User name').fill(userName);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const mfa = page.getByTestId('mfa-step');
-  await expect(mfa).toBeVisible();
-  await mfa.getByLabel('Code').fill(codeIn(await waitForMail(`${userName}@example.org`, /sign-in code/)));
-  await mfa.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('menu-account')).toHaveText(userName);
-}
-
 /** A token through the API sign-in with the mailed code. */
 async function tokenWithCode(baseURL: string, userName: string): Promise<string> {
   const login = (await (await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: PASSWORD }) })).json()) as { auth_token: string; multiFactorValidated: boolean };
   if (login.multiFactorValidated) return login.auth_token;
-  const code = codeIn(await waitForMail(`${userName}@example.org`, /sign-in code/));
+  const code = await signInCode(`${userName}@example.org`);
   const done = (await (await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, token: login.auth_token, rememberDevice: false }) })).json()) as { auth_token: string };
   return done.auth_token;
 }
@@ -102,11 +51,11 @@ test('a partial administrator approves a pending user from the admin menu', asyn
   const admin = await apiToken(baseURL!);
   const partial = `pat${stamp}`;
   const pending = `penny${stamp}`;
-  const partialId = await person(baseURL!, admin, partial);
+  const partialId = (await person(baseURL!, admin, partial)).id;
   expect((await api(baseURL!, admin, `admin/users/setrole/${partialId}`, { method: 'POST', body: { value: 'PartialAdmin' } })).status).toBe(200);
   await register(baseURL!, pending);
 
-  await signIn(page, partial);
+  await signIn(page, { userName: partial, email: `${partial}@example.org` });
   await page.getByTestId('nav-admin').click();
   await expect(page).toHaveURL(/\/admin$/);
   await page.keyboard.press('Escape');
@@ -141,7 +90,7 @@ test("an administrator edits a tier's HRU limit and a user's tier; the new limit
   const admin = await apiToken(baseURL!);
   const modeller = `mo${stamp}`;
   const tierName = `Small ${stamp}`;
-  const userId = await person(baseURL!, admin, modeller);
+  const userId = (await person(baseURL!, admin, modeller)).id;
   const tier = await api(baseURL!, admin, 'admin/tiers', {
     method: 'POST',
     body: { name: tierName, description: 'Classroom', subbasinLimit: 0, hruLimit: 10_000, taskLimit: 0, taskLimitInterval: 24, concurrencyLimit: 1, queuePriority: 'default', datasetUploadLimit: 0, datasets: [], featureList: [] },

@@ -3,52 +3,8 @@
 // the page, watches it run live to 'Batch run completed in …' and finds the downloads; then the
 // same batch is created by a script holding only the keys (signed requests, no token).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken } from './fixtures.ts';
-
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-const outbox = join(dataDir, 'outbox');
-const PASSWORD = 'Browser-pass-1';
-const seen = new Set<string>();
-
-type Mail = { to: string; subject: string; text: string; file: string };
-function mails(): Mail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
-}
-async function signInCode(to: string): Promise<string> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => {
-      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === to.toLowerCase() && /sign-in code/.test(m.subject));
-      return !!found;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  seen.add(found!.file);
-  return found!.text.match(/\b(\d{6})\b/)![1]!;
-}
-
-async function signIn(page: Page, userName: string, email: string) {
-  await page.goto('/');
-  await page.getByTestId('login-button').click();
-  const form = page.getByTestId('login-form').first();
-  await form.getByLabel('User name').fill(userName);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const mfa = page.getByTestId('mfa-step');
-  const account = page.getByTestId('menu-account');
-  await expect(mfa.or(account)).toBeVisible();
-  if (await mfa.isVisible()) {
-    await mfa.getByLabel('Code').fill(await signInCode(email));
-    await mfa.getByRole('button', { name: 'Verify' }).click();
-  }
-  await expect(account).toHaveText(userName);
-}
+import { expect, test } from '@playwright/test';
+import { api, apiToken, PASSWORD, signIn } from './fixtures.ts';
 
 /** A signed call with the API keys only (the README's example does the same). */
 async function signed(baseURL: string, keys: { sharedKey: string; secretKey: string }, method: string, path: string, body?: unknown) {
@@ -80,7 +36,7 @@ test('a batch from a CSV runs all its projects in the browser and offers the dow
   const keys = (await api(baseURL!, admin, `admin/users/apiAccess/${id}`, { method: 'POST' })).body as { sharedKey: string; secretKey: string };
   expect(keys.sharedKey).toBeTruthy();
 
-  await signIn(page, userName, email);
+  await signIn(page, { userName, email }, { codeIfAsked: true });
   // the Advanced menu offers batch runs (feature + role), and the side menu the same
   await page.getByTestId('menu-advanced').click();
   await page.getByRole('menuitem', { name: 'Batch project runs' }).click();

@@ -4,64 +4,11 @@
 // repository's fixtures) uploads with its progress, the import's progress shows live and the
 // dataset page appears when it is done; a hostile zip is refused with its message; a project made
 // from the new dataset runs a scenario.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 import { writeZip } from '../../plugin-sdk/src/server/zip.ts';
 import { fixtureProject, FIXTURES } from '../../swat/test/fixtures.ts';
-import { api, apiToken, until } from './fixtures.ts';
-
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-const outbox = join(dataDir, 'outbox');
-const PASSWORD = 'Browser-pass-1';
-const seen = new Set<string>();
-
-type Mail = { to: string; subject: string; text: string; file: string };
-function mails(): Mail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
-}
-async function codeFor(email: string): Promise<string> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => {
-      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === email.toLowerCase() && /sign-in code/.test(m.subject));
-      return !!found;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  seen.add(found!.file);
-  return found!.text.match(/\b(\d{6})\b/)![1]!;
-}
-
-function entriesOf(dir: string, prefix: string): { name: string; data: Buffer }[] {
-  const out: { name: string; data: Buffer }[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d)) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ name: `${prefix}${relative(dir, p).split(sep).join('/')}`, data: readFileSync(p) });
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-async function signIn(page: Page, who: { userName: string; email: string }) {
-  await page.goto('/');
-  await page.getByTestId('login-button').click();
-  const form = page.getByTestId('login-form').first();
-  await form.getByLabel('User name').fill(who.userName);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const mfa = page.getByTestId('mfa-step');
-  await expect(mfa).toBeVisible();
-  await mfa.getByLabel('Code').fill(await codeFor(who.email));
-  await mfa.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('menu-account')).toHaveText(who.userName);
-}
+import { api, apiToken, entriesOf, PASSWORD, signIn, signInCode, until } from './fixtures.ts';
 
 test('a new user uploads a SWAT project, watches the import, and runs a scenario on it', async ({ page, baseURL }) => {
   test.setTimeout(360_000);
@@ -120,7 +67,7 @@ test('a new user uploads a SWAT project, watches the import, and runs a scenario
   // a project from it, and a scenario run (the user's token from a second sign-in code)
   const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: PASSWORD }) });
   const limited = ((await login.json()) as { auth_token: string }).auth_token;
-  const confirmed = await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: await codeFor(email), token: limited }) });
+  const confirmed = await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: await signInCode(email), token: limited }) });
   const token = ((await confirmed.json()) as { auth_token: string }).auth_token;
   const importId = Number(datasetPage.split('/').pop());
   const detail = (await api(baseURL!, token, `importdatasets/${importId}`)).body as { newDatasetID: number };

@@ -4,47 +4,17 @@
 // Each journey: open from the scenario view, change, save, see it listed (and the scenario
 // view's check), remove.
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader, projectWithHrus } from './fixtures.ts';
+import { api, apiToken, expectCheck, newScenario as scenarioOf, openEditor as openEditorOf, projectWithHrus, removeChanges, saveButton, saved } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let token = '';
 let projectId = 0;
 
-async function newScenario(baseURL: string, name: string): Promise<number> {
-  const o = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Record<string, unknown>;
-  const scenario = await api(baseURL, token, 'scenarios', {
-    method: 'POST',
-    body: { projectID: projectId, name, weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: o.defaultStartDate, endingSimulationDate: o.defaultEndDate },
-  });
-  expect(scenario.status, JSON.stringify(scenario.body)).toBe(200);
-  return (scenario.body as { id: number }).id;
-}
-
-async function openEditor(page: Page, scenarioId: number, title: string, slug: string): Promise<void> {
-  await page.goto('/');
-  await loginFromHeader(page);
-  await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);
-  await page.getByTestId('tab-inputs').click();
-  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/${slug}$`));
-  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-}
-
-async function expectCheck(page: Page, modTable: string, title: string, checked: boolean): Promise<void> {
-  await page.getByRole('link', { name: 'Back to the scenario view' }).click();
-  await page.getByTestId('tab-inputs').click();
-  await expect(page.getByTestId(`modtable-check-${modTable}`)).toHaveCount(checked ? 1 : 0);
-  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
-}
-
-const saveButton = (page: Page) => page.getByTestId('editor-actions').getByRole('button', { name: 'Save' });
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
-async function removeChanges(page: Page): Promise<void> {
-  await page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove Changes' }).click();
-  await expect(page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' })).toHaveCount(0);
-}
+/** A scenario of the test's project with the options' defaults. */
+const newScenario = (baseURL: string, name: string) => scenarioOf(baseURL, token, projectId, name);
+/** Logs in, opens the scenario's Customize SWAT Inputs tab and the editor titled `title`. */
+const openEditor = (page: Page, scenarioId: number, title: string, slug: string) => openEditorOf(page, projectId, scenarioId, title, slug);
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);

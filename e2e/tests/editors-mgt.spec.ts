@@ -6,7 +6,7 @@
 // folder refused; point source: a sample file uploaded as a zip.
 import { expect, test, type Page } from '@playwright/test';
 import { writeZip } from '../../plugin-sdk/src/server/zip.ts';
-import { api, apiToken, loginFromHeader, until, type Json } from './fixtures.ts';
+import { api, apiToken, openEditor as openEditorOf, saveButton, saved, until, type Json } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,15 +22,8 @@ async function download(baseURL: string, path: string): Promise<string> {
   return res.text();
 }
 
-async function openEditor(page: Page, title: string, slug: string): Promise<void> {
-  await page.goto('/');
-  await loginFromHeader(page);
-  await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);
-  await page.getByTestId('tab-inputs').click();
-  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/${slug}$`));
-  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-}
+/** Logs in, opens the scenario's Customize SWAT Inputs tab and the editor titled `title`. */
+const openEditor = (page: Page, title: string, slug: string) => openEditorOf(page, projectId, scenarioId, title, slug);
 
 /** Picks an option of a Mantine select labelled `label` within `scope`. */
 async function pick(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, option: string): Promise<void> {
@@ -50,9 +43,6 @@ async function getData(page: Page): Promise<void> {
   await pickArea.getByRole('button', { name: 'Get data' }).click();
   await expect(page.getByTestId('hru-picked')).toBeVisible();
 }
-
-const saveButton = (page: Page) => page.getByTestId('editor-actions').getByRole('button', { name: 'Save' });
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);

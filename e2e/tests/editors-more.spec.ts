@@ -4,67 +4,22 @@
 // Customize SWAT Inputs tab, make a change (an out-of-range value first where the spec has a
 // range), save it, see it listed and marked by the scenario view's check, then remove it.
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader, until, type Json } from './fixtures.ts';
+import { api, apiToken, expectCheck, newScenario as scenarioOf, openEditor as openEditorOf, projectWithHrus, removeChanges, saveButton, saved } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let token = '';
 let projectId = 0;
 
-/** The Little River watershed at its outlet with every HRU kept (a target of 134). */
-async function projectWithAllHrus(baseURL: string, name: string): Promise<number> {
-  const map = (await api(baseURL, token, 'maps/subbasin/name/1/3')).body as { downstreamID: number; id: string };
-  const created = await api(baseURL, token, 'projects', { method: 'POST', body: { datasetID: 1, endID: map.downstreamID, startIDs: [], name, cacheID: map.id } });
-  expect(created.status).toBe(200);
-  const id = (created.body as { id: number }).id;
-  const status = async () => ((await api(baseURL, token, `projects/${id}`)).body.status ?? {}) as Json;
-  await until('the project to be created', async () => !!(await status()).isCreated, 30_000);
-  expect((await api(baseURL, token, 'projects/hrus', { method: 'POST', body: { projectID: id, method: 'target', targetThreshold: 134 } })).status).toBe(200);
-  await until('the HRUs to be set', async () => !!(await status()).hasSetHrus, 30_000);
-  return id;
-}
-
-async function newScenario(baseURL: string, name: string): Promise<number> {
-  const o = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Record<string, unknown>;
-  const scenario = await api(baseURL, token, 'scenarios', {
-    method: 'POST',
-    body: { projectID: projectId, name, weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: o.defaultStartDate, endingSimulationDate: o.defaultEndDate },
-  });
-  expect(scenario.status, JSON.stringify(scenario.body)).toBe(200);
-  return (scenario.body as { id: number }).id;
-}
-
+/** A scenario of the test's project with the options' defaults. */
+const newScenario = (baseURL: string, name: string) => scenarioOf(baseURL, token, projectId, name);
 /** Logs in, opens the scenario's Customize SWAT Inputs tab and the editor titled `title`. */
-async function openEditor(page: Page, scenarioId: number, title: string, slug: string): Promise<void> {
-  await page.goto('/');
-  await loginFromHeader(page);
-  await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);
-  await page.getByTestId('tab-inputs').click();
-  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/${slug}$`));
-  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-}
-
-/** Back in the scenario view, the editor's table is checked (or not); then into the editor again. */
-async function expectCheck(page: Page, modTable: string, title: string, checked: boolean): Promise<void> {
-  await page.getByRole('link', { name: 'Back to the scenario view' }).click();
-  await page.getByTestId('tab-inputs').click();
-  await expect(page.getByTestId(`modtable-check-${modTable}`)).toHaveCount(checked ? 1 : 0);
-  await page.getByTestId('editor-links').getByRole('link', { name: title, exact: true }).click();
-}
-
-const saveButton = (page: Page) => page.getByTestId('editor-actions').getByRole('button', { name: 'Save' });
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Changes saved.' })).toBeVisible();
-async function removeChanges(page: Page): Promise<void> {
-  await page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove Changes' }).click();
-  await expect(page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' })).toHaveCount(0);
-}
+const openEditor = (page: Page, scenarioId: number, title: string, slug: string) => openEditorOf(page, projectId, scenarioId, title, slug);
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);
   token = await apiToken(baseURL!);
-  projectId = await projectWithAllHrus(baseURL!, `E2E editors ${Date.now()}`);
+  projectId = await projectWithHrus(baseURL!, token, `E2E editors ${Date.now()}`, 134); // every HRU kept
 });
 
 test.afterAll(async ({ baseURL }) => {

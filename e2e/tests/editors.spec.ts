@@ -3,19 +3,13 @@
 // view, see a zero refused in the spec's words, save +5 % for all HRUs, see 'Changes saved.' and
 // the change in the saved-changes list (and the scenario view's check), then remove it.
 import { expect, test } from '@playwright/test';
-import { api, apiToken, loginFromHeader, projectWithHrus } from './fixtures.ts';
+import { api, apiToken, loginFromHeader, newScenario, projectWithHrus } from './fixtures.ts';
 
 /** The Little River watershed at its outlet as a project with its HRUs set (target 60), and a
  * scenario of it with the options' defaults. */
 async function scenarioOfNewProject(baseURL: string, token: string, name: string): Promise<{ projectId: number; scenarioId: number }> {
   const projectId = await projectWithHrus(baseURL, token, name);
-  const o = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Record<string, unknown>;
-  const scenario = await api(baseURL, token, 'scenarios', {
-    method: 'POST',
-    body: { projectID: projectId, name: 'Curve number', weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: o.defaultStartDate, endingSimulationDate: o.defaultEndDate },
-  });
-  expect(scenario.status, JSON.stringify(scenario.body)).toBe(200);
-  return { projectId, scenarioId: (scenario.body as { id: number }).id };
+  return { projectId, scenarioId: await newScenario(baseURL, token, projectId, 'Curve number') };
 }
 
 test('curve number: save a change for all HRUs, see it listed, remove it', async ({ page, baseURL }) => {

@@ -4,72 +4,12 @@
 // Projects tab and runs a scenario in it; the owner removes the member and the project is gone
 // for them (404). Then the member files general feedback and finds it at /feedback.
 // Mails (sign-in codes, the invitation) are read from the server's outbox (DATA_DIR/outbox).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, projectWithHrus, until } from './fixtures.ts';
-
-const dataDir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', 'test-results', 'e2e-data');
-const outbox = join(dataDir, 'outbox');
-const PASSWORD = 'Browser-pass-1';
-const NOT_FOUND = 'Requested data not found. Please check the URL in your browser and make sure you have the correct ID numbers if any.';
-
-type Mail = { to: string; subject: string; text: string; file: string };
-const seen = new Set<string>();
-function mails(): Mail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ ...(JSON.parse(readFileSync(join(outbox, f), 'utf8')) as Mail), file: f }));
-}
-async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(() => {
-      found = mails().find((m) => !seen.has(m.file) && m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
-      return !!found;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  seen.add(found!.file);
-  return found!;
-}
-const codeIn = (mail: Mail) => mail.text.match(/\b(\d{6})\b/)![1]!;
+import { api, apiToken, person as personFor, projectWithHrus, signIn, tokenOf, until, waitForMail } from './fixtures.ts';
 
 /** An approved account made by the administrator (confirmed at once). */
-async function person(baseURL: string, admin: string, userName: string) {
-  const created = await api(baseURL, admin, 'admin/users', {
-    method: 'POST',
-    body: { firstName: userName, lastName: 'Tester', email: `${userName}@example.org`, userName, password: PASSWORD, country: 'Canada', organizationCategory: 'Individual', affiliation: 'Watershed lab', reasonForUse: 'Group tests' },
-  });
-  expect(created.status).toBe(201);
-  return { userName, email: `${userName}@example.org` };
-}
-
-/** Signs in from the header with the mailed code (remembering the device). */
-async function signIn(page: Page, who: { userName: string; email: string }) {
-  await page.goto('/');
-  await page.getByTestId('login-button').click();
-  const form = page.getByTestId('login-form').first();
-  await form.getByLabel('User name').fill(who.userName);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const mfa = page.getByTestId('mfa-step');
-  await expect(mfa).toBeVisible();
-  await mfa.getByLabel('Code').fill(codeIn(await waitForMail(who.email, /sign-in code/)));
-  await mfa.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('menu-account')).toHaveText(who.userName);
-}
-
-/** A token for API calls (login, then the mailed code). */
-async function tokenOf(baseURL: string, who: { userName: string; email: string }): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: who.userName, password: PASSWORD }) });
-  const limited = ((await res.json()) as { auth_token: string }).auth_token;
-  const code = codeIn(await waitForMail(who.email, /sign-in code/));
-  const done = await fetch(`${baseURL}/api/auth/confirmmfa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, token: limited }) });
-  expect(done.status).toBe(200);
-  return ((await done.json()) as { auth_token: string }).auth_token;
-}
+const person = (baseURL: string, admin: string, userName: string) => personFor(baseURL, admin, userName, 'Group tests');
+const NOT_FOUND = 'Requested data not found. Please check the URL in your browser and make sure you have the correct ID numbers if any.';
 
 async function accountMenu(page: Page, item: string) {
   await page.getByTestId('menu-account').click();
