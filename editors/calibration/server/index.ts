@@ -4,7 +4,7 @@
 // calibration options with their changes, watersheds, location points and page text — and the
 // choice. `apply` writes the chosen option's changes (V value, A amount added, % percentage of
 // baseline) into the files they name at run time.
-import { defineEditorServer, idParam, InputError, type ApplyContext, type PlatformServices, type ScenarioCalibrations } from '@headwater/plugin-sdk/server';
+import { defineEditorServer, idParam, InputError, scenarioSummary, type ApplyContext, type PlatformServices, type ScenarioCalibrations } from '@headwater/plugin-sdk/server';
 import pkg from '../package.json' with { type: 'json' };
 import { applyMods, modProblems, optionColumns, type CalibrationOption } from '../src/mods.ts';
 import { CALIBRATION_MESSAGES, describeCalibration, schema, type CalibrationChange } from '../src/schema.ts';
@@ -80,10 +80,10 @@ export default defineEditorServer(pkg, {
       access: 'user',
       async handler({ params, platform }) {
         const id = idParam(params.scenarioID);
-        const scenario = await platform.scenarios.get(id);
+        const scenario = scenarioSummary(await platform.scenarios.get(id));
         const [data, mods] = await Promise.all([calibrationsOf(platform, id), platform.scenarios.getMods(id, MOD_TABLE)]);
         return {
-          scenario: { id: scenario.id, projectID: scenario.projectId, name: scenario.name, isRunning: scenario.isRunning, hasRun: scenario.hasRun },
+          scenario,
           ...calibrationAnswer(data, mods),
         };
       },

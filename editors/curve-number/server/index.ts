@@ -2,7 +2,7 @@
 // CN2'): the schema platform-api checks every saved Cn2Percent change against, the text of a
 // change in the saved-changes table, the spec's `GET scenarios/subbasin/cn2/{scenarioID}`, and
 // `apply`, which writes the changes into the HRUs' .mgt files at run time.
-import { defineEditorServer, idParam, type ApplyContext } from '@headwater/plugin-sdk/server';
+import { defineEditorServer, idParam, scenarioState, type ApplyContext } from '@headwater/plugin-sdk/server';
 import type { Mgt } from '@headwater/swat/txtinout/types.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { schema, type Cn2Change } from '../src/schema.ts';
@@ -57,13 +57,7 @@ export default defineEditorServer(pkg, {
       path: '/scenarios/subbasin/cn2/:scenarioID',
       access: 'user',
       async handler({ params, platform }) {
-        const id = idParam(params.scenarioID);
-        const scenario = await platform.scenarios.get(id);
-        const mods = await platform.scenarios.getMods(id, pkg.headwater.modTable);
-        return {
-          scenario: { id: scenario.id, projectID: scenario.projectId, name: scenario.name, isRunning: scenario.isRunning, hasRun: scenario.hasRun },
-          mods,
-        };
+        return scenarioState(platform, idParam(params.scenarioID), pkg.headwater.modTable);
       },
     },
   ],

@@ -3,7 +3,7 @@
 // spec's `GET scenarios/subbasin/potholes/{scenarioID}/`, and `apply`, which writes the variables
 // into the selected HRUs' .hru files at run time. The built-in engine simulates the potholes as
 // SWAT's pothole.f does (swat/src/engine/hru.ts `pothole`).
-import { defineEditorServer, idParam, type ApplyContext } from '@headwater/plugin-sdk/server';
+import { defineEditorServer, idParam, scenarioState, type ApplyContext } from '@headwater/plugin-sdk/server';
 import type { Hru } from '@headwater/swat/txtinout/types.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { describePotholes, POTHOLE_VARIABLES, schema, type PotholesChange } from '../src/schema.ts';
@@ -37,11 +37,8 @@ export default defineEditorServer(pkg, {
       access: 'user',
       async handler({ params, platform }) {
         const id = idParam(params.scenarioID);
-        const scenario = await platform.scenarios.get(id);
-        const mods = await platform.scenarios.getMods(id, pkg.headwater.modTable);
         return {
-          scenario: { id: scenario.id, projectID: scenario.projectId, name: scenario.name, isRunning: scenario.isRunning, hasRun: scenario.hasRun },
-          mods,
+          ...(await scenarioState(platform, id, pkg.headwater.modTable)),
           definitions: POTHOLE_VARIABLES.map((v) => ({ name: v.name, description: v.description, units: v.unit, minValue: v.min, maxValue: v.max, default: 0 })),
         };
       },

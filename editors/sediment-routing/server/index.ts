@@ -3,7 +3,7 @@
 // `GET scenarios/subbasin/sedimentrouting/{scenarioID}`, and `apply`, which writes CH_EQN into the
 // .rte files of the selected subbasins' reaches at run time. The built-in engine routes each
 // option as SWAT2012 does (swat/src/engine/route.ts).
-import { defineEditorServer, idParam, type ApplyContext } from '@headwater/plugin-sdk/server';
+import { defineEditorServer, idParam, scenarioState, type ApplyContext } from '@headwater/plugin-sdk/server';
 import type { SwatProject } from '@headwater/swat/txtinout/types.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { CH_EQN_OPTIONS, describeChEqn, schema, type RteChEqnChange } from '../src/schema.ts';
@@ -43,11 +43,8 @@ export default defineEditorServer(pkg, {
       access: 'user',
       async handler({ params, platform }) {
         const id = idParam(params.scenarioID);
-        const scenario = await platform.scenarios.get(id);
-        const mods = await platform.scenarios.getMods(id, pkg.headwater.modTable);
         return {
-          scenario: { id: scenario.id, projectID: scenario.projectId, name: scenario.name, isRunning: scenario.isRunning, hasRun: scenario.hasRun },
-          mods,
+          ...(await scenarioState(platform, id, pkg.headwater.modTable)),
           options: CH_EQN_OPTIONS.map((o) => ({ value: o.value, text: o.label })),
         };
       },

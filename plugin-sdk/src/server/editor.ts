@@ -16,7 +16,7 @@ import type { Access } from '../manifest.ts';
 import { CHANGE_ROOT, validateChange, type ChangeErrors } from '../editor/validateChange.ts';
 import { EDITOR_MESSAGES } from '../editor/messages.ts';
 import { InputError, NotFoundError } from './errors.ts';
-import type { PlatformServices, PluginServer, ServerRequest, ServerRoute, ServerRoutes } from './index.ts';
+import type { ListedChange, PlatformServices, PluginServer, ServerRequest, ServerRoute, ServerRoutes } from './index.ts';
 import { idParam } from './params.ts';
 
 /** A saved change (spec 2 §3 'Generic modification'); empty lists mean all. */
@@ -162,6 +162,25 @@ export function changedSettings(schema: object, body: unknown, defaults: Record<
   for (const k of empty) errors[k] = [EDITOR_MESSAGES.required];
   if (Object.keys(errors).length) throw new InputError(errors);
   return Object.fromEntries(Object.entries(values).filter(([k, v]) => !sameSetting(v, defaults[k])));
+}
+
+// ─── a scenario's state ─────────────────────────────────────────────────────────────────
+
+/** A scenario as the editors' GET routes answer it. */
+export type ScenarioSummary = { id: number; projectID: number; name: string; isRunning: boolean; hasRun: boolean };
+
+/** The scenario's summary of a scenario from `platform.scenarios.get`. */
+export function scenarioSummary(s: { id: number; projectId: number; name: string; isRunning: boolean; hasRun: boolean }): ScenarioSummary {
+  return { id: s.id, projectID: s.projectId, name: s.name, isRunning: s.isRunning, hasRun: s.hasRun };
+}
+
+/** The state an editor's GET route answers: the scenario's summary and its saved changes of
+ * `modTable` (oldest first). The scenario is read first, so an unknown or foreign one is refused
+ * before its changes are read. */
+export async function scenarioState(platform: PlatformServices, id: number, modTable: string): Promise<{ scenario: ScenarioSummary; mods: ListedChange[] }> {
+  const scenario = await platform.scenarios.get(id);
+  const mods = await platform.scenarios.getMods(id, modTable);
+  return { scenario: scenarioSummary(scenario), mods };
 }
 
 function singleRoutes(modTable: string, schema: object, single: SingleSetting): ServerRoute<any>[] {

@@ -219,8 +219,8 @@ export { hruOfKey, changeSelectsHru, type HruKey } from './single-hru.ts';
 export { uploadedFile, FileResponse, isFileResponse, packText, unpackText, type UploadedFile } from './uploads.ts';
 export { UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS, DEFAULT_UPLOAD_LIMITS, uploadProblem, extensionOf, type UploadLimits } from '../editor/uploads.ts';
 
-export { defineEditorServer, changedSettings, settingValues, sameSetting, recordChanges } from './editor.ts';
-export type { SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs, RecordsSetting, EditorRecord } from './editor.ts';
+export { defineEditorServer, changedSettings, settingValues, sameSetting, recordChanges, scenarioState, scenarioSummary } from './editor.ts';
+export type { ScenarioSummary, SavedChange, HruMatch, ApplyContext, EditorServer, EditorPluginServer, EditorServerOptions, SingleSetting, DatasetInputs, RecordsSetting, EditorRecord } from './editor.ts';
 // The one validation of a change, and the editors' wording (React-free).
 export { validateChange, partialSchema, changeErrors, CHANGE_ROOT, type ChangeErrors } from '../editor/validateChange.ts';
 export { EDITOR_MESSAGES, MONTH_NAMES } from '../editor/messages.ts';
