@@ -3,9 +3,9 @@
 // one to another user (landing on the copy) or delete them (Admin only, through the owners' own
 // DELETE projects/{id}). Opening a project from here is support access: the server records it.
 import { Autocomplete, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, api, formatDateTime, useApiQuery, useDebounced, useLinks, useNavigate, useSession, type GridColumn } from '@headwater/plugin-sdk';
 import { useState } from 'react';
+import { useSelectedDelete } from '../common/useSelectedDelete.ts';
 import { useFormErrors } from '../users/forms.ts';
 
 export type AdminProjectRow = { id: number; name: string; userName: string; lastModifiedDate: string; dataset: string; endingSubbasin: string; numSubbasins: number; numHrus: number; totalArea: number; numScenarios: number };
@@ -18,19 +18,8 @@ const TYPEAHEAD_MS = 500;
 export function ProjectsPage() {
   const session = useSession();
   const link = useLinks();
-  const client = useQueryClient();
-  const [selected, setSelected] = useState<Map<number, AdminProjectRow>>(new Map());
   const [copying, setCopying] = useState<AdminProjectRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const toggle = (r: AdminProjectRow) =>
-    setSelected((s) => {
-      const n = new Map(s);
-      if (n.has(r.id)) n.delete(r.id);
-      else n.set(r.id, r);
-      return n;
-    });
+  const { selected, rows, toggle, deleting, setDeleting, busy, error, removeSelected } = useSelectedDelete<AdminProjectRow>((r) => `projects/${r.id}`);
   const columns: GridColumn<AdminProjectRow>[] = [
     { key: 'select', title: '', render: (r) => <Checkbox aria-label={`Select ${r.name}`} checked={selected.has(r.id)} onChange={() => toggle(r)} data-testid={`select-project-${r.id}`} /> },
     {
@@ -52,21 +41,6 @@ export function ProjectsPage() {
     { key: 'totalArea', title: 'Total area (sq. km.)', sortable: true, align: 'right', render: (r) => Number(r.totalArea).toLocaleString('en-US', { maximumFractionDigits: 2 }) },
     { key: 'numScenarios', title: 'Scenarios', sortable: true, align: 'right' },
   ];
-  const rows = [...selected.values()];
-  const removeSelected = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      for (const r of rows) await api.delete(`projects/${r.id}`);
-      setSelected(new Map());
-      setDeleting(false);
-      await client.invalidateQueries({ queryKey: ['api'] });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   const scenarios = link(ROUTES.AdminScenarios);
   return (
     <PageLayout

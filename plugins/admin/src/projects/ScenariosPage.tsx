@@ -2,9 +2,8 @@
 // 50 a page, with CSV export; each row opens projects/{projectID}/scenarios/{id} (support
 // access, recorded by the server). Delete (Admin only) goes through DELETE scenarios/{id}.
 import { Button, Checkbox, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog, DataGrid, Link, PageLayout, ROUTES, RouteLink, api, formatDateTime, useLinks, useSession, type GridColumn } from '@headwater/plugin-sdk';
-import { useState } from 'react';
+import { ConfirmDialog, DataGrid, Link, PageLayout, ROUTES, RouteLink, formatDateTime, useLinks, useSession, type GridColumn } from '@headwater/plugin-sdk';
+import { useSelectedDelete } from '../common/useSelectedDelete.ts';
 
 export type AdminScenarioRow = {
   id: number;
@@ -27,19 +26,7 @@ const PRINT = ['Monthly', 'Daily', 'Yearly'];
 export function ScenariosPage() {
   const session = useSession();
   const link = useLinks();
-  const client = useQueryClient();
-  const [selected, setSelected] = useState<Map<number, AdminScenarioRow>>(new Map());
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const rows = [...selected.values()];
-  const toggle = (r: AdminScenarioRow) =>
-    setSelected((s) => {
-      const n = new Map(s);
-      if (n.has(r.id)) n.delete(r.id);
-      else n.set(r.id, r);
-      return n;
-    });
+  const { selected, rows, toggle, deleting, setDeleting, busy, error, removeSelected } = useSelectedDelete<AdminScenarioRow>((r) => `scenarios/${r.id}`);
   const columns: GridColumn<AdminScenarioRow>[] = [
     ...(session.isFullAdmin ? [{ key: 'select', title: '', render: (r: AdminScenarioRow) => <Checkbox aria-label={`Select ${r.name}`} checked={selected.has(r.id)} onChange={() => toggle(r)} /> }] : []),
     {
@@ -72,20 +59,6 @@ export function ScenariosPage() {
     { key: 'printSetting', title: 'Print setting', sortable: true, render: (r) => PRINT[r.printSetting] ?? String(r.printSetting) },
     { key: 'swatVersion', title: 'SWAT version', sortable: true },
   ];
-  const removeSelected = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      for (const r of rows) await api.delete(`scenarios/${r.id}`);
-      setSelected(new Map());
-      setDeleting(false);
-      await client.invalidateQueries({ queryKey: ['api'] });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   const projects = link(ROUTES.AdminProjects);
   return (
     <PageLayout

@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, FileButton, Group, List, NativeSelect, Stack, 
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, uploadFile, useAction, useApiQuery, useLinks, useNavigate, useSession, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../common/FormActions.tsx';
 import { useFormErrors } from '../users/forms.ts';
 
 type VersionRow = { id: number; name: string; releaseFileName: string; debugFileName: string; isDefault: boolean; isDisabled: boolean };
@@ -195,19 +196,7 @@ function VersionForm({ id, initial, builtIn = false, onSaved }: { id?: number; i
           <Checkbox label="Disabled (left out of the choices for scenarios)" checked={values.isDisabled} onChange={(e) => set('isDisabled', e.currentTarget.checked)} />
         </Group>
         <ErrorList error={form.summary} />
-        <Group>
-          <Button type="submit" loading={busy} data-testid="version-save">
-            Save
-          </Button>
-          <Button component={Link} to={link(ROUTES.AdminSwatVersions) ?? '/'} variant="default">
-            Back
-          </Button>
-          {id !== undefined && session.isFullAdmin && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </Group>
+        <FormActions busy={busy} saveTestId="version-save" back={link(ROUTES.AdminSwatVersions) ?? '/'} onDelete={id !== undefined && session.isFullAdmin ? () => setDeleting(true) : undefined} />
       </Stack>
       <ConfirmDialog opened={deleting} title="Delete SWAT version" danger locked confirmLabel="Delete" busy={remove.busy} error={remove.error} onConfirm={() => void remove.run()} onCancel={() => setDeleting(false)}>
         The version is removed from the list; its executable files are not removed from the server. Scenarios that used it must choose another version to run again.

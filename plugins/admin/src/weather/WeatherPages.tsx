@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, Group, List, MultiSelect, NativeSelect, Number
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, useAction, useApiQuery, useLinks, useNavigate, useSession, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../common/FormActions.tsx';
 import { useFormErrors } from '../users/forms.ts';
 
 type WeatherRow = { id: number; name: string; isActive: boolean; pathToFiles: string; startDate: string; endDate: string; fileFormat: number; cmipVersion: number | null; sortOrder: number };
@@ -195,19 +196,7 @@ function WeatherForm({ id, initial, choices, onSaved }: { id?: number; initial: 
           </Alert>
         )}
         <ErrorList error={form.summary} />
-        <Group>
-          <Button type="submit" loading={busy} data-testid="weather-save">
-            Save
-          </Button>
-          <Button component={Link} to={link(ROUTES.AdminWeatherList) ?? '/'} variant="default">
-            Back
-          </Button>
-          {id !== undefined && session.isFullAdmin && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </Group>
+        <FormActions busy={busy} saveTestId="weather-save" back={link(ROUTES.AdminWeatherList) ?? '/'} onDelete={id !== undefined && session.isFullAdmin ? () => setDeleting(true) : undefined} />
       </Stack>
       <ConfirmDialog opened={deleting} title="Delete weather dataset" danger locked confirmLabel="Delete" busy={remove.busy} error={remove.error} onConfirm={() => void remove.run()} onCancel={() => setDeleting(false)}>
         This action is permanent: the weather dataset and its stations are removed. Scenarios that used it keep their outputs but must choose another weather dataset to run again.
