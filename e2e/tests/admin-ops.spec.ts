@@ -9,7 +9,7 @@ import { adminLogin, api, apiToken, mails, person, signIn, tokenOf, waitForMail,
 
 /** Signs in with the mailed code; the home page goes on to the projects page. */
 async function signInToProjects(page: Page, who: { userName: string; email: string }) {
-  await signInToProjects(page, who);
+  await signIn(page, who);
   await expect(page).toHaveURL(/\/projects$/); // the home page goes on to the projects page
 }
 

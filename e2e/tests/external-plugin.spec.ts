@@ -118,8 +118,11 @@ test('a plugin built outside the repository against the packed SDK registers by 
 
   await page.goto('/');
   await loginFromHeader(page);
+  // the lock leads to the admin dashboard (and opens its menu); the side menu lists the pages
   await page.getByTestId('nav-admin').click();
-  await page.getByRole('menuitem', { name: 'Plugins' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('admin-menu').getByRole('link', { name: 'Plugins', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/plugins$/);
   await page.getByLabel('Manifest URL').fill(manifestUrl);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
