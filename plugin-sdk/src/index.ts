@@ -21,6 +21,7 @@ export { DataGrid, gridQuery, type DataGridProps, type GridColumn, type GridPage
 export { HtmlText } from './ui/HtmlText.tsx';
 export { formatCell, formatLimit } from './ui/format.ts';
 export { useDebounced } from './ui/useDebounced.ts';
+export { useFormErrors, withBlank, type LocationData } from './ui/forms.ts';
 export * from './routing.ts';
 export * from './tiers.ts';
 export { TiersTable } from './ui/TiersTable.tsx';

@@ -1,7 +1,5 @@
-// Small form helpers: field errors from the client rules or the server's errors map, and the
-// summary line of spec 1 §5 ('Please fix the errors below and try again.').
-import { ApiError, MESSAGES, type FieldErrorMap } from '@headwater/plugin-sdk';
-import { useCallback, useState } from 'react';
+// Form values with a setter per field; the error helpers are the SDK's (useFormErrors, withBlank).
+import { useState } from 'react';
 
 /** Form values and a setter per field for inputs (`onChange={set('email')}`). */
 export function useFormValues<T extends Record<string, string>>(initial: T) {
@@ -13,34 +11,4 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
   return { values, setValues, set };
 }
 
-export function useFormErrors() {
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [summary, setSummary] = useState<unknown>();
-  /** True when the client rules pass; otherwise shows the errors and the summary. */
-  const check = useCallback((found: FieldErrorMap) => {
-    setErrors(found);
-    const ok = Object.keys(found).length === 0;
-    setSummary(ok ? undefined : MESSAGES.fixErrors);
-    return ok;
-  }, []);
-  /** A server answer: field errors go to their fields, anything else to the summary. */
-  const fromServer = useCallback((err: unknown) => {
-    if (err instanceof ApiError && Object.keys(err.fieldErrors).length && !err.fieldErrors['']) {
-      setErrors(err.fieldErrors);
-      setSummary(MESSAGES.fixErrors);
-    } else {
-      setErrors({});
-      setSummary(err);
-    }
-  }, []);
-  const clear = useCallback(() => {
-    setErrors({});
-    setSummary(undefined);
-  }, []);
-  const of = (field: string) => errors[field]?.join(' ');
-  return { errors, summary, check, fromServer, clear, of };
-}
-
-export type LocationData = { countries: string[]; states: string[]; organizationCategories: string[] };
-
-export const withBlank = (list: string[] | undefined, placeholder = 'Select…') => [{ value: '', label: placeholder }, ...(list ?? []).map((v) => ({ value: v, label: v }))];
+export { useFormErrors, withBlank, type LocationData } from '@headwater/plugin-sdk';

@@ -29,7 +29,7 @@ import {
   type PageProps,
 } from '@headwater/plugin-sdk';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 import { SETTING_KEYS, type AdminDataset, type AdminDatasetDetail, type DatasetSettings } from './types.ts';
 
 const TABS = ['overview', 'settings', 'permissions', 'weather'] as const;

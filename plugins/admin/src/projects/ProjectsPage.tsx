@@ -6,7 +6,7 @@ import { Autocomplete, Button, Checkbox, Group, Modal, Stack, Text, TextInput } 
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, api, formatDateTime, useApiQuery, useDebounced, useLinks, useNavigate, useSession, type GridColumn } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { useSelectedDelete } from '../common/useSelectedDelete.ts';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 
 export type AdminProjectRow = { id: number; name: string; userName: string; lastModifiedDate: string; dataset: string; endingSubbasin: string; numSubbasins: number; numHrus: number; totalArea: number; numScenarios: number };
 

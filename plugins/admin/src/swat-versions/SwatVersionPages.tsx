@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, uploadFile, useAction, useApiQuery, useLinks, useNavigate, useSession, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../common/FormActions.tsx';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 
 type VersionRow = { id: number; name: string; releaseFileName: string; debugFileName: string; isDefault: boolean; isDisabled: boolean };
 type VersionDetail = VersionRow & { isBuiltIn: boolean };

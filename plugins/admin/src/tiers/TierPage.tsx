@@ -25,7 +25,7 @@ import {
   type PageProps,
 } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 import { FEATURE_LABELS, PRIORITY_LABELS, type TierDetail, type TierFields, type TierUserRow } from './types.ts';
 
 const EMPTY: TierFields = {

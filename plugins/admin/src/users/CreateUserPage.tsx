@@ -4,7 +4,7 @@
 import { Alert, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ACCOUNT_MESSAGES, ErrorList, PageLayout, ROUTES, UNITED_STATES, api, normalizeRegistration, useApiQuery, useLinks, useNavigate, validateRegistration } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
-import { useFormErrors, withBlank, type LocationData } from './forms.ts';
+import { useFormErrors, withBlank, type LocationData } from '@headwater/plugin-sdk';
 
 const EMPTY = { firstName: '', lastName: '', email: '', compareEmail: '', affiliation: '', organizationCategory: '', reasonForUse: '', country: UNITED_STATES, state: '', userName: '', password: '', comparePassword: '' };
 

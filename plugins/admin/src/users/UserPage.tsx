@@ -31,7 +31,7 @@ import {
   type PageProps,
 } from '@headwater/plugin-sdk';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useFormErrors, withBlank } from './forms.ts';
+import { useFormErrors, withBlank } from '@headwater/plugin-sdk';
 import type { AccessCode, AdminProjectRow, AdminUserDetail, AuditEntry } from './types.ts';
 
 const UsageChart = lazy(() => import('./UsageChart.tsx'));

@@ -1,6 +1,6 @@
 // The admin users calls' answers (platform-api modules/admin-users).
 import type { Role } from '@headwater/plugin-sdk';
-import type { LocationData } from './forms.ts';
+import type { LocationData } from '@headwater/plugin-sdk';
 
 export type AdminUserRow = {
   id: number;

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, DataGrid, ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, useAction, useApiQuery, useLinks, useNavigate, useSession, type GridColumn, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../common/FormActions.tsx';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 
 type WeatherRow = { id: number; name: string; isActive: boolean; pathToFiles: string; startDate: string; endDate: string; fileFormat: number; cmipVersion: number | null; sortOrder: number };
 type Choices = { datasets: { value: number; text: string }[]; fileFormats: { value: number; text: string }[] };

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ErrorList, Link, PageLayout, ROUTES, RouteLink, SuccessAlert, api, queryFallback, useApiQuery, useLinks, type PageProps } from '@headwater/plugin-sdk';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { RichTextEditor } from '../email/RichTextEditor.tsx';
-import { useFormErrors } from '../users/forms.ts';
+import { useFormErrors } from '@headwater/plugin-sdk';
 
 type SiteText = { appName: string; siteName: string; siteLongName: string; siteNameDescription: string; homePageIntro: string; homePageText: string; homePageWorkLists: string; footer: string; helpPageText: string };
 type TileProvider = { name: string; visible: boolean; attribution: string; url: string };

@@ -1,7 +1,10 @@
-// Form helpers of the admin pages: field errors from the client rules or the server's errors
-// map, and the summary line 'Please fix the errors below and try again.' (spec 3 §5, §8).
-import { ApiError, MESSAGES, type FieldErrorMap } from '@headwater/plugin-sdk';
+// Form helpers shared by the account and admin pages: field errors from the client rules or the
+// server's errors map, and the summary line 'Please fix the errors below and try again.'
+// (spec 1 §5, spec 3 §5, §8); the registration/profile location lists.
 import { useCallback, useState } from 'react';
+import type { FieldErrorMap } from '../accounts.ts';
+import { ApiError } from '../api/client.ts';
+import { MESSAGES } from '../messages.ts';
 
 export function useFormErrors() {
   const [errors, setErrors] = useState<FieldErrorMap>({});
