@@ -1,6 +1,5 @@
 // The Koa application: API under /api (errors in the spec's shapes), the shell and the
 // plugins' remote files from the same origin.
-import { join } from 'node:path';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -51,7 +50,7 @@ export function createApp(deps: AppDeps): Koa {
   // bytes it saved (a tenth of GET projects/{id} under load; bench/suites/api.ts).
   app.use(compress({ threshold: 4096 }));
   const pluginDirs = new Map(deps.workspacePlugins.map((p) => [p.manifest.id, p.distDir]));
-  app.use(serveStatic({ shellDir: join(deps.config.staticRoot, 'shell', 'dist'), pluginDirs: () => pluginDirs }));
+  app.use(serveStatic({ shellDir: deps.config.shellDir, pluginDirs: () => pluginDirs }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
   // every body, query and path within bounds before anyone reads it (http/input.ts)
   app.use(checkInput());

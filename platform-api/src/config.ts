@@ -22,6 +22,8 @@ export type Config = {
   mailOutboxDir: string;
   smtpUrl: string | undefined;
   staticRoot: string; // where the shell and plugin builds are found
+  /** The built shell (index.html and its assets): STATIC_ROOT/shell/dist unless SHELL_DIR says. */
+  shellDir: string;
   version: string;
   /** Key prefix of the queue and status channel in Redis (several sites may share one Redis). */
   queuePrefix: string;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: resolve(env.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox')),
     smtpUrl: env.SMTP_URL || undefined,
     staticRoot: resolve(env.STATIC_ROOT ?? REPO_ROOT),
+    shellDir: resolve(env.SHELL_DIR ?? join(env.STATIC_ROOT ?? REPO_ROOT, 'shell', 'dist')),
     version,
     queuePrefix: env.QUEUE_PREFIX || 'hw',
     captchaProvider: (['altcha', 'none', 'recaptcha', 'hcaptcha'] as const).find((p) => p === (env.CAPTCHA_PROVIDER || 'altcha').toLowerCase().replace(/^pow$/, 'altcha')) ?? 'altcha',

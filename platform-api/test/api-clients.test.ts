@@ -1,6 +1,9 @@
 // API clients and signed requests (issue 21): an administrator grants API access (keys shown
 // once, the ApiUser role), a script signs its requests with them (good, wrong signature,
 // replayed, expired, revoked key), and the OpenAPI document at /api/docs lists the routes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '../src/modules/api-clients/keys.ts';
 import { SIGNED_MESSAGES } from '../src/modules/api-clients/signed.ts';
@@ -29,8 +32,12 @@ async function signed(path: string, init: { method?: string; body?: unknown; tim
   return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text, headers };
 }
 
+// The shell's page as a build leaves it: the test must not depend on `npm run build` having run.
+const shellDir = mkdtempSync(join(tmpdir(), 'hw-shell-'));
+writeFileSync(join(shellDir, 'index.html'), '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
+
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { SHELL_DIR: shellDir } });
   app.config.mfaRequired = false;
   admin = await app.login();
   const created = await app.request('/api/admin/users', {
@@ -43,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  rmSync(shellDir, { recursive: true, force: true });
 });
 
 describe('API access granted by an administrator', () => {

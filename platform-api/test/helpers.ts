@@ -51,10 +51,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(opts: { fetcher?: AppDeps['fetcher']; memoryQueue?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { fetcher?: AppDeps['fetcher']; memoryQueue?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hw-test-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), port: 0, host: '127.0.0.1' };
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env }), port: 0, host: '127.0.0.1' };
   const runtime = await createRuntime(config, {
     log: pino({ level: 'silent' }),
     redisUrl: opts.memoryQueue ? null : REDIS_URL,

@@ -51,8 +51,8 @@ export function register(router: Router, deps: AppDeps): void {
   // The advanced pages live under /api (spec 3 §2.4), the API's own prefix: a browser opening
   // one of them (a reload, a bookmark) gets the shell, whose router shows the page; any other
   // client gets the API's 404.
-  const shellIndex = join(deps.config.staticRoot, 'shell', 'dist', 'index.html');
   router.get(['/', '/batch', '/batch/create', '/batch/:id', '/regional'], async (ctx) => {
+    const shellIndex = join(deps.config.shellDir, 'index.html');
     if (ctx.accepts('json', 'html') !== 'html' || !existsSync(shellIndex)) return;
     // as http/static.ts serves the page: its scripts carry this answer's nonce, the page its policy
     const nonce = randomBytes(16).toString('base64');
