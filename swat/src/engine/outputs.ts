@@ -305,40 +305,70 @@ export class OutputSet implements SimObserver {
     if (pending.length) return Promise.all(pending).then(() => undefined);
   }
 
+  // one row object per file, refilled for every row (no object per row)
+  private readonly rowH: OutputRowInput = { unit: 0, gis: '', lulc: '', sub: 0, mgt: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
+  private readonly rowS: OutputRowInput = { unit: 0, gis: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
+  private readonly rowR: OutputRowInput = { unit: 0, gis: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
+
   private emitAll(kind: PeriodKind, which: 'period' | 'year' | 'all', extra: Partial<OutputRowInput>, div: number): Promise<void> | void {
     const pending: Promise<void>[] = [];
     const push = (r: void | Promise<void>) => {
       if (r) pending.push(r);
     };
+    const period = (row: OutputRowInput) => {
+      row.period = kind;
+      row.year = extra.year;
+      row.month = extra.month;
+      row.day = extra.day;
+      row.julianDay = extra.julianDay;
+      row.years = extra.years;
+    };
     if (this.hruW) {
       const idx = this.hruIdx;
       const vals = new Float64Array(idx.length);
+      const row = this.rowH;
+      period(row);
+      row.values = vals;
       for (const h of this.printedHrus) {
         const v = this.hruAcc.values(which, h, div, this.tmpH);
         for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
         const m = this.model!;
         const ip = m.iplant[h];
-        const lulc = ip >= 0 ? m.plants.names[ip] : this.hruLulc[h];
-        push(this.hruW.writeRow({ unit: h + 1, gis: this.hruNames[h], lulc, sub: this.hruSubNum[h], mgt: 0, period: kind, area: this.hruArea[h], values: vals, ...extra } as OutputRowInput));
+        row.unit = h + 1;
+        row.gis = this.hruNames[h];
+        row.lulc = ip >= 0 ? m.plants.names[ip] : this.hruLulc[h];
+        row.sub = this.hruSubNum[h];
+        row.area = this.hruArea[h];
+        push(this.hruW.writeRow(row));
       }
     }
     if (this.subW) {
       const idx = this.subIdx;
       const vals = new Float64Array(idx.length);
+      const row = this.rowS;
+      period(row);
+      row.values = vals;
       for (let s = 0; s < this.subAcc.nu; s++) {
         const v = this.subAcc.values(which, s, div, this.tmpS);
         for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
-        push(this.subW.writeRow({ unit: s + 1, gis: 0, period: kind, area: this.p.subbasins[s].area, values: vals, ...extra } as OutputRowInput));
+        row.unit = s + 1;
+        row.area = this.p.subbasins[s].area;
+        push(this.subW.writeRow(row));
       }
     }
     if (this.rchW) {
       const idx = this.rchIdx;
       const vals = new Float64Array(idx.length);
+      const row = this.rowR;
+      period(row);
+      row.values = vals;
       for (let r = 0; r < this.rchAcc.nu; r++) {
         const v = this.rchAcc.values(which, r, div, this.tmpR);
         for (let k = 0; k < idx.length; k++) vals[k] = idx[k] >= 0 ? v[idx[k]] : 0;
         const num = this.reachNums[r];
-        push(this.rchW.writeRow({ unit: num, gis: 0, period: kind, area: this.reachArea.get(num) ?? 0, values: vals, ...extra } as OutputRowInput));
+        row.unit = num;
+        row.area = this.reachArea.get(num) ?? 0;
+        push(this.rchW.writeRow(row));
       }
     }
     if (pending.length) return Promise.all(pending).then(() => undefined);

@@ -100,7 +100,7 @@ function stars(width: number): string {
   return '*'.repeat(width);
 }
 
-function nonFinite(value: number, width: number): string {
+export function nonFinite(value: number, width: number): string {
   if (Number.isNaN(value)) return width >= 3 ? 'NaN'.padStart(width) : stars(width);
   const sign = value < 0 ? '-' : '';
   if (width >= 8 + sign.length) return (sign + 'Infinity').padStart(width);
@@ -114,7 +114,7 @@ function nonFinite(value: number, width: number): string {
  * exact binary ties to even. JS toExponential breaks ties upward, so exact ties are
  * detected from a longer expansion and corrected.
  */
-function roundSignificant(abs: number, sig: number): { digits: string; exp: number } {
+export function roundSignificant(abs: number, sig: number): { digits: string; exp: number } {
   let s = abs.toExponential(sig - 1);
   let ePos = s.indexOf('e');
   let digits = s.slice(0, ePos).replace('.', '');

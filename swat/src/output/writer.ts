@@ -1,12 +1,13 @@
 // Writers of output.rch / output.sub / output.hru in SWAT2012's own formats, byte for
 // byte: same preamble (header.f/headout.f), same header labels, and data rows
 // through the same FORMAT descriptors (see columns.ts), with gfortran's number
-// rendering (fortran.ts). The engine streams rows through createOutputWriter as the
+// rendering (fortran.ts, written as bytes by fortran-bytes.ts). The engine streams rows through createOutputWriter as the
 // simulation runs; formatOutputFile builds a whole file in memory (tests, small runs).
 
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { defaultColumns, labelFor, layoutForRev, valueFormat } from './columns.ts';
-import { formatE, formatField, formatF, formatI } from './fortran.ts';
+import { formatI } from './fortran.ts';
+import { FortranBytes } from './fortran-bytes.ts';
 import type {
   OutputFileKind,
   OutputHeader,
@@ -82,32 +83,67 @@ export function buildOutputHeader(file: OutputFileKind, options: OutputWriterOpt
   };
 }
 
-/** Formats data rows of one layout and column list. */
+/** Formats data rows of one layout and column list (into bytes: fortran-bytes.ts). */
 export class OutputRowFormatter {
   readonly layout: OutputLayout;
   readonly columns: readonly string[];
+  // edit descriptors of the value fields, daily rows and other rows (valueFormat), as arrays
+  private readonly dayE: Uint8Array; private readonly dayW: Uint8Array; private readonly dayD: Uint8Array; private readonly dayLead: Uint8Array;
+  private readonly perE: Uint8Array; private readonly perW: Uint8Array; private readonly perD: Uint8Array; private readonly perLead: Uint8Array;
+  private scratch: FortranBytes | null = null;
 
   constructor(layout: OutputLayout, columns: readonly string[]) {
     this.layout = layout;
     this.columns = columns;
+    const n = columns.length;
+    const mk = () => [new Uint8Array(n), new Uint8Array(n), new Uint8Array(n), new Uint8Array(n)] as const;
+    [this.dayE, this.dayW, this.dayD, this.dayLead] = mk();
+    [this.perE, this.perW, this.perD, this.perLead] = mk();
+    for (let i = 0; i < n; i++) {
+      const d = valueFormat(layout, i, true);
+      const q = valueFormat(layout, i, false);
+      this.dayE[i] = d.type === 'E' ? 1 : 0; this.dayW[i] = d.width - d.lead; this.dayD[i] = d.digits; this.dayLead[i] = d.lead;
+      this.perE[i] = q.type === 'E' ? 1 : 0; this.perW[i] = q.width - q.lead; this.perD[i] = q.digits; this.perLead[i] = q.lead;
+    }
   }
 
   /** One data line (without line terminator). */
   format(row: OutputRowInput): string {
+    const out = (this.scratch ??= new FortranBytes(1024));
+    out.pos = 0;
+    this.formatInto(row, out);
+    return out.text();
+  }
+
+  /** Appends one data line (without line terminator) to `out`. */
+  formatInto(row: OutputRowInput, out: FortranBytes): void {
     const layout = this.layout;
     const file = layout.file;
-    let s: string;
     if (file === 'hru') {
-      const gis = String(row.gis ?? '').padStart(9, '0').slice(0, 9);
-      s = (row.lulc ?? '').padEnd(4).slice(0, 4) + formatI(row.unit, layout.unitWidth) + ' ' + gis +
-        formatI(row.sub ?? 0, 5) + ' ' + formatI(row.mgt ?? 0, 4);
-      s += this.formatPeriod(row, 4, 2);
+      // LULC a4 (left-justified, cut at 4), HRU, 1x, GIS as 9 characters zero-filled on the left
+      const lulc = row.lulc ?? '';
+      for (let i = 0; i < 4; i++) out.ascii(i < lulc.length ? lulc[i] : ' ');
+      out.int(row.unit, layout.unitWidth);
+      out.blanks(1);
+      const gis = String(row.gis ?? '');
+      if (gis.length < 9) {
+        for (let i = gis.length; i < 9; i++) out.ascii('0');
+        out.ascii(gis);
+      } else out.ascii(gis.length === 9 ? gis : gis.slice(0, 9));
+      out.int(row.sub ?? 0, 5);
+      out.blanks(1);
+      out.int(row.mgt ?? 0, 4);
+      this.formatPeriod(row, out, 4, 2);
     } else {
-      s = layout.tag + formatI(row.unit, layout.unitWidth) + ' ' + formatI(Number(row.gis ?? 0), 8);
-      s += file === 'rch' ? this.formatPeriod(row, 5, 3) : this.formatPeriod(row, 4, 2);
+      out.ascii(layout.tag);
+      out.int(row.unit, layout.unitWidth);
+      out.blanks(1);
+      out.int(Number(row.gis ?? 0), 8);
+      if (file === 'rch') this.formatPeriod(row, out, 5, 3);
+      else this.formatPeriod(row, out, 4, 2);
     }
     const daily = row.period === 'day';
-    s += formatE(row.area, layout.areaFormat.width, layout.areaFormat.digits);
+    out.e(row.area, layout.areaFormat.width, layout.areaFormat.digits);
     const n = this.columns.length;
     // Rows straight from the reader carry `data` in column order: use it (no lookups,
     // and no building of the lazy `values` record).
@@ -119,36 +155,48 @@ export class OutputRowFormatter {
       if (isArrayLike(values)) source = values;
       else byName = values;
     }
-    const parts: string[] = [s];
+    const isE = daily ? this.dayE : this.perE, wid = daily ? this.dayW : this.perW;
+    const dig = daily ? this.dayD : this.perD, lead = daily ? this.dayLead : this.perLead;
     for (let i = 0; i < n; i++) {
       const v = source ? source[i]! : (byName![this.columns[i]!] ?? 0);
-      const f = valueFormat(layout, i, daily);
-      parts.push(formatField(v, f.type, f.width, f.digits, f.lead));
+      if (lead[i] > 0) out.blanks(lead[i]);
+      if (isE[i] === 1) out.e(v, wid[i], dig[i]);
+      else out.f(v, wid[i], dig[i]);
     }
-    if (layout.trailingUnitWidth > 0) parts.push(formatI(row.unit, layout.trailingUnitWidth));
-    return parts.join('');
+    if (layout.trailingUnitWidth > 0) out.int(row.unit, layout.trailingUnitWidth);
   }
 
   /**
    * MON field (monWidth: i5 rch, i4 sub/hru) or, for calendar layouts,
    * 1x,MO(moWidth),1x,DA i2,1x,YR i4,1x.
    */
-  private formatPeriod(row: OutputRowInput, monWidth: number, moWidth: number): string {
+  private formatPeriod(row: OutputRowInput, out: FortranBytes, monWidth: number, moWidth: number): void {
     if (this.layout.calendar) {
       if (row.period !== 'day') throw new Error(`output.${this.layout.file}: calendar (ICALEN=1) files hold daily rows only`);
-      return ' ' + formatI(row.month ?? 0, moWidth) + ' ' + formatI(row.day ?? 0, 2) + ' ' + formatI(row.year ?? 0, 4) + ' ';
+      out.blanks(1);
+      out.int(row.month ?? 0, moWidth);
+      out.blanks(1);
+      out.int(row.day ?? 0, 2);
+      out.blanks(1);
+      out.int(row.year ?? 0, 4);
+      out.blanks(1);
+      return;
     }
     // Every layout has a 1X between the previous field and MON.
-    const lead = ' ';
+    out.blanks(1);
     switch (row.period) {
       case 'average':
-        return lead + formatF(row.years ?? 0, monWidth, 1);
+        out.f(row.years ?? 0, monWidth, 1);
+        return;
       case 'year':
-        return lead + formatI(row.year ?? 0, monWidth);
+        out.int(row.year ?? 0, monWidth);
+        return;
       case 'month':
-        return lead + formatI(row.month ?? 0, monWidth);
+        out.int(row.month ?? 0, monWidth);
+        return;
       case 'day':
-        return lead + formatI(row.julianDay ?? 0, monWidth);
+        out.int(row.julianDay ?? 0, monWidth);
+        return;
     }
   }
 }
@@ -165,34 +213,47 @@ export function formatOutputFile(header: OutputHeader, rows: Iterable<OutputRowI
   return parts.join(eol) + eol;
 }
 
+/** Where a writer's bytes go: a file (written synchronously from the reused buffer), or a
+ * stream / function given text (as before the byte formatter). */
 interface Sink {
-  write(text: string): void | Promise<void>;
+  write(bytes: FortranBytes): void | Promise<void>;
   close(): Promise<void>;
 }
 
 function openSink(sink: OutputSink): Sink {
-  if (typeof sink === 'function') return { write: (t) => sink(t), close: async () => {} };
-  const stream: NodeJS.WritableStream = typeof sink === 'string' ? createWriteStream(sink, { encoding: 'latin1' }) : sink;
-  const ownsStream = typeof sink === 'string';
+  if (typeof sink === 'string') {
+    const fd = openSync(sink, 'w');
+    return {
+      write(bytes: FortranBytes): void {
+        let off = 0;
+        while (off < bytes.pos) off += writeSync(fd, bytes.buf, off, bytes.pos - off);
+      },
+      close(): Promise<void> {
+        closeSync(fd);
+        return Promise.resolve();
+      },
+    };
+  }
+  if (typeof sink === 'function') return { write: (b) => sink(b.text()), close: async () => {} };
+  const stream = sink;
   return {
-    write(text: string): void | Promise<void> {
-      if (stream.write(text)) return;
+    write(bytes: FortranBytes): void | Promise<void> {
+      if (stream.write(bytes.text())) return;
       return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
     },
     close(): Promise<void> {
-      if (!ownsStream) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        stream.once('error', reject);
-        stream.end(() => resolve());
-      });
+      return Promise.resolve();
     },
   };
 }
 
+/** Bytes gathered before they are written out. */
+const CHUNK = 1 << 20;
+
 /**
- * Streaming writer of output.rch/.sub/.hru. Rows are formatted immediately and
- * written in chunks of about 1 MB; writeRow returns a promise only when the stream
- * asks for back-pressure. Paths are opened (and closed by close()); streams passed in
+ * Streaming writer of output.rch/.sub/.hru. Rows are formatted immediately into one reused
+ * byte buffer, written out in chunks of about 1 MB; writeRow returns a promise only when a
+ * stream asks for back-pressure. Paths are opened (and closed by close()); streams passed in
  * are left open for the caller.
  */
 export function createOutputWriter(file: OutputFileKind, sink: OutputSink, options: OutputWriterOptions): OutputWriter {
@@ -200,24 +261,25 @@ export function createOutputWriter(file: OutputFileKind, sink: OutputSink, optio
   const eol = options.eol ?? '\n';
   const out = openSink(sink);
   const fmt = new OutputRowFormatter(header.layout, header.columns);
-  let buffer: string[] = [...header.preamble, header.headerLine];
-  let size = 0;
+  const bytes = new FortranBytes(CHUNK + (1 << 14));
+  for (const line of [...header.preamble, header.headerLine]) {
+    bytes.ascii(line);
+    bytes.ascii(eol);
+  }
   let closed = false;
   const flush = (): void | Promise<void> => {
-    if (buffer.length === 0) return;
-    const text = buffer.join(eol) + eol;
-    buffer = [];
-    size = 0;
-    return out.write(text);
+    if (bytes.pos === 0) return;
+    const r = out.write(bytes);
+    bytes.pos = 0;
+    return r;
   };
   return {
     header,
     writeRow(row: OutputRowInput): void | Promise<void> {
       if (closed) throw new Error(`output.${file} writer is closed`);
-      const line = fmt.format(row);
-      buffer.push(line);
-      size += line.length;
-      if (size >= 1 << 20) return flush();
+      fmt.formatInto(row, bytes);
+      bytes.ascii(eol);
+      if (bytes.pos >= CHUNK) return flush();
     },
     async close(): Promise<void> {
       if (closed) return;
