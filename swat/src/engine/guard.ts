@@ -26,6 +26,9 @@ export function findNonFiniteHru(m: Model): { h: number; name: string; layer: nu
     if (v.length === n) per.push([k, v]);
     else if (v.length === n * ML) lay.push([k, v]);
   }
+  // a flat scan first (plain loops, nothing allocated); the ordered search below, which names
+  // the first bad value HRU by HRU, only when there is one
+  if (allFinite(per, lay, m.nly, n)) return null;
   for (let h = 0; h < n; h++) {
     for (const [k, a] of per) if (!Number.isFinite(a[h])) return { h, name: k, layer: -1, value: a[h] };
     for (const [k, a] of lay) {
@@ -33,6 +36,22 @@ export function findNonFiniteHru(m: Model): { h: number; name: string; layer: nu
     }
   }
   return null;
+}
+
+function allFinite(per: [string, Float64Array][], lay: [string, Float64Array][], nly: Int32Array, n: number): boolean {
+  for (let i = 0; i < per.length; i++) {
+    const a = per[i][1];
+    for (let h = 0; h < n; h++) if (a[h] - a[h] !== 0) return false; // NaN or ±Infinity
+  }
+  for (let i = 0; i < lay.length; i++) {
+    const a = lay[i][1];
+    for (let h = 0; h < n; h++) {
+      const o = h * ML;
+      const nl = nly[h];
+      for (let l = 0; l < nl; l++) if (a[o + l] - a[o + l] !== 0) return false;
+    }
+  }
+  return true;
 }
 
 function hruError(m: Model, f: { h: number; name: string; layer: number; value: number }, when: string): SimulationError {

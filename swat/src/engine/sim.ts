@@ -4,7 +4,7 @@
 // fig.fig commands (route, add, point sources) -> outputs (streamed by OutputSet).
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatE } from '../output/fortran.ts';
+import { FortranBytes } from '../output/fortran-bytes.ts';
 import { isLeap } from './adapter.ts';
 import { checkBasinDay, checkModelYear, checkReachDay } from './guard.ts';
 import { DayShared, runHrus } from './hru.ts';
@@ -154,6 +154,252 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     const ubw = 10;
     const uobw = 1 - Math.exp(-ubw);
     const fixedHarg = 0.0023;
+    // One subbasin's weather and PET terms of the day, and the fig.fig commands of the day: functions
+    // of their own, so that the day loop stays small and V8 optimizes each part quickly (one
+    // large loop body took most of the optimizing compiler's time of a run).
+    const subbasinWeather = (s: number, jd: number, mon: number, di: number): void => {
+      const sb = subs[s];
+      const g = gens[s];
+      const w = sb.wgn;
+      const geo = solarGeometry(sb.lat, jd);
+      sRmx[s] = geo.rmx;
+      sDayl[s] = geo.dayl;
+      let pcp = -99;
+      if (c.pcpsim === 1) {
+        const gs = W.pcp[sb.irgage - 1];
+        if (gs) pcp = gs[di];
+      }
+      if (!(pcp >= -97)) pcp = g.pcp(mon);
+      // weatgn: the day's temperature/radiation residuals, drawn every day
+      g.residuals();
+      let tmx = -99, tmn = -99;
+      if (c.tmpsim === 1) {
+        const gx = W.tmx[sb.itgage - 1];
+        const gn = W.tmn[sb.itgage - 1];
+        if (gx && gn) {
+          tmx = gx[di];
+          tmn = gn[di];
+        }
+      }
+      // tmeas: -99 in either, or Tmax + Tmin = 0, is missing: both are generated
+      if (!(tmx >= -97) || !(tmn >= -97) || tmx + tmn === 0) {
+        g.temperature(mon, pcp);
+        tmx = g.tmx;
+        tmn = g.tmn;
+      }
+      // clgen: prior-day category for tomorrow's wet/dry draw
+      g.npcp = pcp >= 0.1 ? 2 : 1;
+      let slr = -99;
+      if (c.slrsim === 1) {
+        const gs = W.slr[sb.isgage - 1];
+        if (gs) slr = gs[di];
+      }
+      if (!(slr >= -97)) slr = g.radiation(mon, pcp, geo.rmx);
+      let rh = -99;
+      if (c.rhsim === 1) {
+        const gs = W.hmd[sb.ihgage - 1];
+        if (gs) rh = gs[di];
+      }
+      if (!(rh >= -97)) rh = g.humidity(mon, pcp);
+      else if (!(rh > 0 && rh < 1)) {
+        // hmeas.f: a value outside 0-1 (1.000 and 0 included) is a dew point, converted with
+        // the month's mean temperature
+        rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
+      }
+      let wnd = 0;
+      if (ipet === 1) {
+        wnd = -99;
+        if (c.windsim === 1) {
+          const gs = W.wnd[sb.iwgage - 1];
+          if (gs) wnd = gs[di];
+        }
+        if (!(wnd >= -97)) wnd = g.wind(mon);
+      }
+      // climate change adjustments
+      pcp = pcp * (1 + sb.rfinc[mon] / 100);
+      if (pcp < 0) pcp = 0;
+      tmx += sb.tmpinc[mon];
+      tmn += sb.tmpinc[mon];
+      let tav = (tmx + tmn) / 2;
+      slr += sb.radinc[mon];
+      if (slr < 0) slr = 0;
+      rh += sb.huminc[mon];
+      rh = Math.min(0.99, Math.max(0.01, rh));
+      // elevation bands: the subbasin's values are the area-weighted band values, each band
+      // shifted by the lapse rates from the gauge's (or the .wgn station's) elevation
+      const fr = sb.elevbFr;
+      if (sb.elevb[0] > 0 && fr[0] > 0) {
+        const zt = c.tmpsim === 1 ? (W.tmpElev[sb.itgage - 1] ?? w.elev) : w.elev;
+        const zp = c.pcpsim === 1 ? (W.pcpElev[sb.irgage - 1] ?? w.elev) : w.elev;
+        let tx = 0, tn = 0, ta = 0, pp = 0;
+        for (let k = 0; k < 10; k++) {
+          if (fr[k] < 0) break;
+          const tdif = ((sb.elevb[k] - zt) * sb.tlaps) / 1000;
+          const pdif = ((sb.elevb[k] - zp) * sb.plaps) / 1000;
+          tx += (tmx + tdif) * fr[k];
+          tn += (tmn + tdif) * fr[k];
+          ta += (tav + tdif) * fr[k];
+          if (pcp > 0.01) pp += Math.max(0, pcp + pdif) * fr[k];
+        }
+        tmx = tx;
+        tmn = tn;
+        tav = ta;
+        pcp = pp;
+      }
+      sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
+
+      // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
+      const tk = tav + 273.15;
+      const elev = sb.elev;
+      const pb = 101.3 - elev * (0.01152 - 0.544e-6 * elev);
+      const xl = 2.501 - 2.361e-3 * tav;
+      const gma = (1.013e-3 * pb) / (0.622 * xl);
+      const ea = ee(tav);
+      const ed = ea * rh;
+      const vpd = ea - ed;
+      const dlt = (4098 * ea) / ((tav + 237.3) * (tav + 237.3));
+      const rbo = -(0.34 - 0.139 * Math.sqrt(Math.max(ed, 0)));
+      const rto = geo.rmx < 1e-4 ? 0 : 0.9 * (slr / geo.rmx) + 0.1;
+      const rout = rbo * rto * 4.9e-9 * tk * tk * tk * tk;
+      sVpd[s] = vpd; sDlt[s] = dlt; sGma[s] = gma; sXl[s] = xl; sRout[s] = rout;
+      const co2 = sb.co2;
+      if (ipet === 1) {
+        const rho = 1710 - 6.85 * tav;
+        sRho[s] = rho;
+        const u10 = sWnd[s];
+        const rv0 = 114 / (u10 * Math.pow(170 / 1000, 0.2));
+        const rc0 = 49 / (1.4 - (0.4 * co2) / 330);
+        const pm = (rn: number) => Math.max(0, (dlt * rn + (gma * rho * vpd) / rv0) / (xl * (dlt + gma * (1 + rc0 / rv0))));
+        sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
+        sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
+      } else if (ipet === 0) {
+        const pt = (rn: number) => Math.max(0, (1.28 * (dlt / (dlt + gma)) * rn) / xl);
+        sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
+        sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
+      } else {
+        const ramm = (geo.rmx * 37.59) / 30;
+        const v = tmx > tmn ? Math.max(0, fixedHarg * (ramm / xl) * (tav + 17.8) * Math.sqrt(tmx - tmn)) : 0;
+        sPetNoSnow[s] = v;
+        sPetSnow[s] = v;
+      }
+      subWyld[s] = 0;
+    };
+    const routeDay = (y: number, yr: number, jd: number, mon: number): void => {
+      const pet0 = sPetNoSnow[0] ?? 0;
+
+      for (const cmd of p.fig) {
+        if (cmd.kind === 'saveconc') {
+          if (saves) saves.day(cmd, yr, jd, hydQ[cmd.hyd], hydC, cmd.hyd * NC);
+          continue;
+        }
+        const oc = cmd.out * NC;
+        if (cmd.kind === 'subbasin') {
+          hydQ[cmd.out] = subWyld[cmd.sub - 1];
+          for (let k = 0; k < NC; k++) hydC[oc + k] = subLoad[(cmd.sub - 1) * NC + k];
+        } else if (cmd.kind === 'add') {
+          hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
+          for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.a * NC + k] + hydC[cmd.b * NC + k];
+        } else if (cmd.kind === 'pass') {
+          hydQ[cmd.out] = hydQ[cmd.inp];
+          for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+        } else if (cmd.kind === 'routres') {
+          const st = resStates.get(cmd)!;
+          const r = cmd.res;
+          const ri = resIndex.get(cmd)!;
+          if (!reservoirOperating(r, yr, mon + 1)) {
+            hydQ[cmd.out] = hydQ[cmd.inp];
+            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
+            rsvOn[ri] = 0;
+          } else {
+            const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
+            if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
+            hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
+              subSumfc[si], y, mon + 1, resDay);
+            // output.rsv values of the day
+            const ic = cmd.inp * NC;
+            const o = ri * NRSV;
+            rsvOn[ri] = 1;
+            rsvV.fill(0, o, o + NRSV);
+            rsvV[o + RSV.VOL] = st.vol;
+            rsvV[o + RSV.FLOW_IN] = resDay.inflow / 86400;
+            rsvV[o + RSV.FLOW_OUT] = resDay.outflow / 86400;
+            rsvV[o + RSV.PCP] = resDay.pcp;
+            rsvV[o + RSV.EVAP] = resDay.evap;
+            rsvV[o + RSV.SEEP] = resDay.seep;
+            rsvV[o + RSV.SED_IN] = resDay.sedIn;
+            rsvV[o + RSV.SED_OUT] = resDay.sedOut;
+            rsvV[o + RSV.SED_CONC] = st.sed * 1e6;
+            rsvV[o + RSV.ORGN_IN] = hydC[ic + C.ORGN];
+            rsvV[o + RSV.ORGN_OUT] = hydC[oc + C.ORGN];
+            rsvV[o + RSV.ORGP_IN] = hydC[ic + C.ORGP];
+            rsvV[o + RSV.ORGP_OUT] = hydC[oc + C.ORGP];
+            rsvV[o + RSV.NO3_IN] = hydC[ic + C.NO3];
+            rsvV[o + RSV.NO3_OUT] = hydC[oc + C.NO3];
+            rsvV[o + RSV.MINP_IN] = hydC[ic + C.MINP];
+            rsvV[o + RSV.MINP_OUT] = hydC[oc + C.MINP];
+            if (st.vol > 1) {
+              rsvV[o + RSV.RES_ORGN] = (st.orgn * 1000) / st.vol;
+              rsvV[o + RSV.RES_ORGP] = (st.orgp * 1000) / st.vol;
+              rsvV[o + RSV.RES_NO3] = (st.no3 * 1000) / st.vol;
+              rsvV[o + RSV.RES_MINP] = (st.solp * 1000) / st.vol;
+            }
+            // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
+            if (resDay.seep > 0 && m.subArea[si] > 0) {
+              const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
+              for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) m.shallst[h] += sepmm;
+            }
+          }
+        } else if (cmd.kind === 'rec') {
+          // FLO SED ORGN ORGP NO3 NH3 NO2 MINP (m3, t, kg per day)
+          const v = pointSource(cmd.series, yr, jd, mon);
+          hydQ[cmd.out] = v[0] ?? 0;
+          hydC[oc + C.SED] = v[1] ?? 0;
+          hydC[oc + C.ORGN] = v[2] ?? 0;
+          hydC[oc + C.ORGP] = v[3] ?? 0;
+          hydC[oc + C.NO3] = (v[4] ?? 0) + (v[5] ?? 0) + (v[6] ?? 0);
+          hydC[oc + C.MINP] = v[7] ?? 0;
+        } else if (cmd.kind === 'route') {
+          const rs = reachStates.get(cmd.reach);
+          if (!rs) continue;
+          const ic = cmd.inp * NC;
+          const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
+          const petR = sPetNoSnow[sIdx] ?? pet0;
+          if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
+          const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined);
+          hydQ[cmd.out] = res.out;
+          hydC[oc + C.SED] = res.sedOut;
+          if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
+          // nutrients are carried with the water and stored with it (no in-stream transformations)
+          const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
+          for (let k = 1; k < NC; k++) {
+            const tot = hydC[ic + k] + rs.nut[k];
+            hydC[oc + k] = tot * fracOut;
+            rs.nut[k] = tot - hydC[oc + k];
+          }
+          const ri = reachIndex.get(cmd.reach)!;
+          const o = ri * NRV;
+          rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
+          rv[o + RV.FLOW_OUT] = res.out / 86400;
+          rv[o + RV.EVAP] = res.evap / 86400;
+          rv[o + RV.TLOSS] = res.tloss / 86400;
+          rv[o + RV.SED_IN] = hydC[ic + C.SED];
+          rv[o + RV.SED_OUT] = res.sedOut;
+          rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
+          rv[o + RV.NO3_IN] = hydC[ic + C.NO3];
+          rv[o + RV.NO3_OUT] = hydC[oc + C.NO3];
+          rv[o + RV.ORGN_IN] = hydC[ic + C.ORGN];
+          rv[o + RV.ORGN_OUT] = hydC[oc + C.ORGN];
+          rv[o + RV.ORGP_IN] = hydC[ic + C.ORGP];
+          rv[o + RV.ORGP_OUT] = hydC[oc + C.ORGP];
+          rv[o + RV.MINP_IN] = hydC[ic + C.MINP];
+          rv[o + RV.MINP_OUT] = hydC[oc + C.MINP];
+          rv[o + RV.TOTN] = hydC[oc + C.NO3] + hydC[oc + C.ORGN];
+          rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
+          rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
+        }
+        if (hydP && cmd.kind !== 'route') sizeHydrograph(cmd, hydP, hydC, m.subDet);
+      }
+    };
     let dayIndex = 0;
     let totalDays = 0;
     for (let y = 0; y < c.nbyr; y++) {
@@ -209,133 +455,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
 
         // ---- weather per subbasin (SWAT clicon: measured values, missing ones and simulated
         // variables from the subbasin's generator, climate-change adjustments, elevation bands)
-        for (let s = 0; s < nsub; s++) {
-          const sb = subs[s];
-          const g = gens[s];
-          const w = sb.wgn;
-          const geo = solarGeometry(sb.lat, jd);
-          sRmx[s] = geo.rmx;
-          sDayl[s] = geo.dayl;
-          let pcp = -99;
-          if (c.pcpsim === 1) {
-            const gs = W.pcp[sb.irgage - 1];
-            if (gs) pcp = gs[di];
-          }
-          if (!(pcp >= -97)) pcp = g.pcp(mon);
-          // weatgn: the day's temperature/radiation residuals, drawn every day
-          g.residuals();
-          let tmx = -99, tmn = -99;
-          if (c.tmpsim === 1) {
-            const gx = W.tmx[sb.itgage - 1];
-            const gn = W.tmn[sb.itgage - 1];
-            if (gx && gn) {
-              tmx = gx[di];
-              tmn = gn[di];
-            }
-          }
-          // tmeas: -99 in either, or Tmax + Tmin = 0, is missing: both are generated
-          if (!(tmx >= -97) || !(tmn >= -97) || tmx + tmn === 0) {
-            g.temperature(mon, pcp);
-            tmx = g.tmx;
-            tmn = g.tmn;
-          }
-          // clgen: prior-day category for tomorrow's wet/dry draw
-          g.npcp = pcp >= 0.1 ? 2 : 1;
-          let slr = -99;
-          if (c.slrsim === 1) {
-            const gs = W.slr[sb.isgage - 1];
-            if (gs) slr = gs[di];
-          }
-          if (!(slr >= -97)) slr = g.radiation(mon, pcp, geo.rmx);
-          let rh = -99;
-          if (c.rhsim === 1) {
-            const gs = W.hmd[sb.ihgage - 1];
-            if (gs) rh = gs[di];
-          }
-          if (!(rh >= -97)) rh = g.humidity(mon, pcp);
-          else if (!(rh > 0 && rh < 1)) {
-            // hmeas.f: a value outside 0-1 (1.000 and 0 included) is a dew point, converted with
-            // the month's mean temperature
-            rh = ee(rh) / ee((w.tmpmx[mon] + w.tmpmn[mon]) / 2);
-          }
-          let wnd = 0;
-          if (ipet === 1) {
-            wnd = -99;
-            if (c.windsim === 1) {
-              const gs = W.wnd[sb.iwgage - 1];
-              if (gs) wnd = gs[di];
-            }
-            if (!(wnd >= -97)) wnd = g.wind(mon);
-          }
-          // climate change adjustments
-          pcp = pcp * (1 + sb.rfinc[mon] / 100);
-          if (pcp < 0) pcp = 0;
-          tmx += sb.tmpinc[mon];
-          tmn += sb.tmpinc[mon];
-          let tav = (tmx + tmn) / 2;
-          slr += sb.radinc[mon];
-          if (slr < 0) slr = 0;
-          rh += sb.huminc[mon];
-          rh = Math.min(0.99, Math.max(0.01, rh));
-          // elevation bands: the subbasin's values are the area-weighted band values, each band
-          // shifted by the lapse rates from the gauge's (or the .wgn station's) elevation
-          const fr = sb.elevbFr;
-          if (sb.elevb[0] > 0 && fr[0] > 0) {
-            const zt = c.tmpsim === 1 ? (W.tmpElev[sb.itgage - 1] ?? w.elev) : w.elev;
-            const zp = c.pcpsim === 1 ? (W.pcpElev[sb.irgage - 1] ?? w.elev) : w.elev;
-            let tx = 0, tn = 0, ta = 0, pp = 0;
-            for (let k = 0; k < 10; k++) {
-              if (fr[k] < 0) break;
-              const tdif = ((sb.elevb[k] - zt) * sb.tlaps) / 1000;
-              const pdif = ((sb.elevb[k] - zp) * sb.plaps) / 1000;
-              tx += (tmx + tdif) * fr[k];
-              tn += (tmn + tdif) * fr[k];
-              ta += (tav + tdif) * fr[k];
-              if (pcp > 0.01) pp += Math.max(0, pcp + pdif) * fr[k];
-            }
-            tmx = tx;
-            tmn = tn;
-            tav = ta;
-            pcp = pp;
-          }
-          sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
-
-          // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
-          const tk = tav + 273.15;
-          const elev = sb.elev;
-          const pb = 101.3 - elev * (0.01152 - 0.544e-6 * elev);
-          const xl = 2.501 - 2.361e-3 * tav;
-          const gma = (1.013e-3 * pb) / (0.622 * xl);
-          const ea = ee(tav);
-          const ed = ea * rh;
-          const vpd = ea - ed;
-          const dlt = (4098 * ea) / ((tav + 237.3) * (tav + 237.3));
-          const rbo = -(0.34 - 0.139 * Math.sqrt(Math.max(ed, 0)));
-          const rto = geo.rmx < 1e-4 ? 0 : 0.9 * (slr / geo.rmx) + 0.1;
-          const rout = rbo * rto * 4.9e-9 * tk * tk * tk * tk;
-          sVpd[s] = vpd; sDlt[s] = dlt; sGma[s] = gma; sXl[s] = xl; sRout[s] = rout;
-          const co2 = sb.co2;
-          if (ipet === 1) {
-            const rho = 1710 - 6.85 * tav;
-            sRho[s] = rho;
-            const u10 = sWnd[s];
-            const rv0 = 114 / (u10 * Math.pow(170 / 1000, 0.2));
-            const rc0 = 49 / (1.4 - (0.4 * co2) / 330);
-            const pm = (rn: number) => Math.max(0, (dlt * rn + (gma * rho * vpd) / rv0) / (xl * (dlt + gma * (1 + rc0 / rv0))));
-            sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
-            sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
-          } else if (ipet === 0) {
-            const pt = (rn: number) => Math.max(0, (1.28 * (dlt / (dlt + gma)) * rn) / xl);
-            sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
-            sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
-          } else {
-            const ramm = (geo.rmx * 37.59) / 30;
-            const v = tmx > tmn ? Math.max(0, fixedHarg * (ramm / xl) * (tav + 17.8) * Math.sqrt(tmx - tmn)) : 0;
-            sPetNoSnow[s] = v;
-            sPetSnow[s] = v;
-          }
-          subWyld[s] = 0;
-        }
+        for (let s = 0; s < nsub; s++) subbasinWeather(s, jd, mon, di);
 
         // land use updates due today (lup.dat, lup.ts): HRU fractions change before the day's processes
         if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, yr, jd);
@@ -357,120 +477,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         checkBasinDay(bv, m, yr, jd);
 
         // ---- routing: fig.fig commands in order
-        const pet0 = sPetNoSnow[0] ?? 0;
-
-        for (const cmd of p.fig) {
-          if (cmd.kind === 'saveconc') {
-            if (saves) saves.day(cmd, yr, jd, hydQ[cmd.hyd], hydC, cmd.hyd * NC);
-            continue;
-          }
-          const oc = cmd.out * NC;
-          if (cmd.kind === 'subbasin') {
-            hydQ[cmd.out] = subWyld[cmd.sub - 1];
-            for (let k = 0; k < NC; k++) hydC[oc + k] = subLoad[(cmd.sub - 1) * NC + k];
-          } else if (cmd.kind === 'add') {
-            hydQ[cmd.out] = hydQ[cmd.a] + hydQ[cmd.b];
-            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.a * NC + k] + hydC[cmd.b * NC + k];
-          } else if (cmd.kind === 'pass') {
-            hydQ[cmd.out] = hydQ[cmd.inp];
-            for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
-          } else if (cmd.kind === 'routres') {
-            const st = resStates.get(cmd)!;
-            const r = cmd.res;
-            const ri = resIndex.get(cmd)!;
-            if (!reservoirOperating(r, yr, mon + 1)) {
-              hydQ[cmd.out] = hydQ[cmd.inp];
-              for (let k = 0; k < NC; k++) hydC[oc + k] = hydC[cmd.inp * NC + k];
-              rsvOn[ri] = 0;
-            } else {
-              const si = Math.min(Math.max(r.sub - 1, 0), nsub - 1);
-              if (subSumfc[si] === 0) for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) subSumfc[si] += m.sumfc[h] * m.hruFr[h];
-              hydQ[cmd.out] = routeReservoir(st, hydQ[cmd.inp], hydC, cmd.inp * NC, hydC, oc, sPetNoSnow[si], sPcp[si], sv[si * NSV + SV.SW],
-                subSumfc[si], y, mon + 1, resDay);
-              // output.rsv values of the day
-              const ic = cmd.inp * NC;
-              const o = ri * NRSV;
-              rsvOn[ri] = 1;
-              rsvV.fill(0, o, o + NRSV);
-              rsvV[o + RSV.VOL] = st.vol;
-              rsvV[o + RSV.FLOW_IN] = resDay.inflow / 86400;
-              rsvV[o + RSV.FLOW_OUT] = resDay.outflow / 86400;
-              rsvV[o + RSV.PCP] = resDay.pcp;
-              rsvV[o + RSV.EVAP] = resDay.evap;
-              rsvV[o + RSV.SEEP] = resDay.seep;
-              rsvV[o + RSV.SED_IN] = resDay.sedIn;
-              rsvV[o + RSV.SED_OUT] = resDay.sedOut;
-              rsvV[o + RSV.SED_CONC] = st.sed * 1e6;
-              rsvV[o + RSV.ORGN_IN] = hydC[ic + C.ORGN];
-              rsvV[o + RSV.ORGN_OUT] = hydC[oc + C.ORGN];
-              rsvV[o + RSV.ORGP_IN] = hydC[ic + C.ORGP];
-              rsvV[o + RSV.ORGP_OUT] = hydC[oc + C.ORGP];
-              rsvV[o + RSV.NO3_IN] = hydC[ic + C.NO3];
-              rsvV[o + RSV.NO3_OUT] = hydC[oc + C.NO3];
-              rsvV[o + RSV.MINP_IN] = hydC[ic + C.MINP];
-              rsvV[o + RSV.MINP_OUT] = hydC[oc + C.MINP];
-              if (st.vol > 1) {
-                rsvV[o + RSV.RES_ORGN] = (st.orgn * 1000) / st.vol;
-                rsvV[o + RSV.RES_ORGP] = (st.orgp * 1000) / st.vol;
-                rsvV[o + RSV.RES_NO3] = (st.no3 * 1000) / st.vol;
-                rsvV[o + RSV.RES_MINP] = (st.solp * 1000) / st.vol;
-              }
-              // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
-              if (resDay.seep > 0 && m.subArea[si] > 0) {
-                const sepmm = resDay.seep / (m.subArea[si] * 100 * 10);
-                for (let h = m.subHruBegin[si]; h < m.subHruEnd[si]; h++) m.shallst[h] += sepmm;
-              }
-            }
-          } else if (cmd.kind === 'rec') {
-            // FLO SED ORGN ORGP NO3 NH3 NO2 MINP (m3, t, kg per day)
-            const v = pointSource(cmd.series, yr, jd, mon);
-            hydQ[cmd.out] = v[0] ?? 0;
-            hydC[oc + C.SED] = v[1] ?? 0;
-            hydC[oc + C.ORGN] = v[2] ?? 0;
-            hydC[oc + C.ORGP] = v[3] ?? 0;
-            hydC[oc + C.NO3] = (v[4] ?? 0) + (v[5] ?? 0) + (v[6] ?? 0);
-            hydC[oc + C.MINP] = v[7] ?? 0;
-          } else if (cmd.kind === 'route') {
-            const rs = reachStates.get(cmd.reach);
-            if (!rs) continue;
-            const ic = cmd.inp * NC;
-            const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
-            const petR = sPetNoSnow[sIdx] ?? pet0;
-            if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
-            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined);
-            hydQ[cmd.out] = res.out;
-            hydC[oc + C.SED] = res.sedOut;
-            if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
-            // nutrients are carried with the water and stored with it (no in-stream transformations)
-            const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
-            for (let k = 1; k < NC; k++) {
-              const tot = hydC[ic + k] + rs.nut[k];
-              hydC[oc + k] = tot * fracOut;
-              rs.nut[k] = tot - hydC[oc + k];
-            }
-            const ri = reachIndex.get(cmd.reach)!;
-            const o = ri * NRV;
-            rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
-            rv[o + RV.FLOW_OUT] = res.out / 86400;
-            rv[o + RV.EVAP] = res.evap / 86400;
-            rv[o + RV.TLOSS] = res.tloss / 86400;
-            rv[o + RV.SED_IN] = hydC[ic + C.SED];
-            rv[o + RV.SED_OUT] = res.sedOut;
-            rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
-            rv[o + RV.NO3_IN] = hydC[ic + C.NO3];
-            rv[o + RV.NO3_OUT] = hydC[oc + C.NO3];
-            rv[o + RV.ORGN_IN] = hydC[ic + C.ORGN];
-            rv[o + RV.ORGN_OUT] = hydC[oc + C.ORGN];
-            rv[o + RV.ORGP_IN] = hydC[ic + C.ORGP];
-            rv[o + RV.ORGP_OUT] = hydC[oc + C.ORGP];
-            rv[o + RV.MINP_IN] = hydC[ic + C.MINP];
-            rv[o + RV.MINP_OUT] = hydC[oc + C.MINP];
-            rv[o + RV.TOTN] = hydC[oc + C.NO3] + hydC[oc + C.ORGN];
-            rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
-            rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
-          }
-          if (hydP && cmd.kind !== 'route') sizeHydrograph(cmd, hydP, hydC, m.subDet);
-        }
+        routeDay(y, yr, jd, mon);
         subLoad.fill(0);
         checkReachDay(rv, reachList, yr, jd);
 
@@ -568,7 +575,7 @@ export function averageYears(c: Project['control']): number {
  * does not simulate (ammonium, nitrite, CBOD, oxygen, chlorophyll, pesticides, bacteria,
  * metals, water temperature) are written as 0. */
 class SaveConc {
-  private readonly fds = new Map<string, { fd: number; buf: string[]; len: number; path: string }>();
+  private readonly fds = new Map<string, { fd: number; out: FortranBytes; path: string }>();
   constructor(dir: string, p: Project) {
     const head = p.control.title.map((t) => t.padEnd(80).slice(0, 80)).join('\n') + '\n\n\n' +
       ' Year  Day Step  FLOWm^3/s    SEDmg/L   ORGNmg/L   ORGPmg/L    NO3mg/L    NH3mg/L    NO2mg/L   MINPmg/L   CBODmg/L  DISOXmg/L   CHLAug/L' +
@@ -578,7 +585,7 @@ class SaveConc {
       const path = join(dir, c.file);
       const fd = openSync(path, 'w');
       writeSync(fd, head, null, 'latin1');
-      this.fds.set(c.file.toLowerCase(), { fd, buf: [], len: 0, path });
+      this.fds.set(c.file.toLowerCase(), { fd, out: new FortranBytes(1 << 16), path });
     }
   }
   private v = new Float64Array(19);
@@ -595,16 +602,20 @@ class SaveConc {
       v[4] = (hc[o + C.NO3] * 1000) / q;
       v[7] = (hc[o + C.MINP] * 1000) / q;
     }
-    let line = ' ' + String(yr).padStart(4) + '  ' + String(jd).padStart(3) + '      0';
-    for (let k = 0; k < 19; k++) line += ' ' + formatE(v[k], 10, 3);
-    f.buf.push(line);
-    f.len += line.length;
-    if (f.len > 1 << 20) this.flush(f);
+    const out = f.out;
+    out.ascii(' ' + String(yr).padStart(4) + '  ' + String(jd).padStart(3) + '      0');
+    for (let k = 0; k < 19; k++) {
+      out.blanks(1);
+      out.e(v[k], 10, 3);
+    }
+    out.ascii('\n');
+    if (out.pos > 1 << 20) this.flush(f);
   }
-  private flush(f: { fd: number; buf: string[]; len: number }): void {
-    if (f.buf.length) writeSync(f.fd, f.buf.join('\n') + '\n', null, 'latin1');
-    f.buf = [];
-    f.len = 0;
+  private flush(f: { fd: number; out: FortranBytes }): void {
+    const out = f.out;
+    let off = 0;
+    while (off < out.pos) off += writeSync(f.fd, out.buf, off, out.pos - off);
+    out.pos = 0;
   }
   close(): string[] {
     const out: string[] = [];
