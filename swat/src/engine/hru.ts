@@ -62,7 +62,7 @@ class HruScratch {
   revap = 0.5; gwseep = 0.5; usle = 0.5; solCov = 0.5; albday = 0.5; irr = 0.5; nApp = 0.5; pApp = 0.5; yld = 0.5; nYld = 0.5;
   no3Rain = 0.5; swInit = 0.5; cnday = 0.5; potEvap = 0.5; growing = false;
   pUp = 0.5; hmpTot = 0.5; rmpTot = 0.5; surqSolp = 0.5; pLeach = 0.5; sedOrgn = 0.5; sedOrgp = 0.5; sedMinp = 0.5;
-  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5; al5 = 0.5;
+  actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5; al5 = 0.5; sedyld = 0.5;
   reset(): void {
     this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
     this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
@@ -523,8 +523,10 @@ function percolation(D: DayShared, h: number): void {
   X.pLeach = vap;
 }
 
-/** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f). */
-function maxTranspirationPM(D: DayShared, h: number, pet: number): number {
+/** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f),
+ * into X.epMax (results of the process functions travel in X: a returned number is a heap
+ * allocation when the function is not inlined). */
+function maxTranspirationPM(D: DayShared, h: number, pet: number): void {
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -541,7 +543,10 @@ function maxTranspirationPM(D: DayShared, h: number, pet: number): number {
   const xx = vpd - 1;
   const fvpd = xx > 0 ? Math.max(0.1, 1 - pl.vpd2[ip] * xx) : 1;
   const gsiAdj = pl.gsi[ip] * fvpd;
-  if (!(gsiAdj > 1e-6)) return 0;
+  if (!(gsiAdj > 1e-6)) {
+    X.epMax = 0;
+    return;
+  }
   const rc = 1 / gsiAdj / (0.5 * (m.lai[h] + 0.01) * (1.4 - (0.4 * D.sb.co2) / 330));
   const rn = D.slr * (1 - X.albday) + D.sRout[s];
   const dlt = D.sDlt[s];
@@ -549,7 +554,7 @@ function maxTranspirationPM(D: DayShared, h: number, pet: number): number {
   let ep = (dlt * rn + (gma * D.sRho[s] * vpd) / rv) / (D.sXl[s] * (dlt + gma * (1 + rc / rv)));
   if (ep < 0) ep = 0;
   if (ep > pet) ep = pet;
-  return ep;
+  X.epMax = ep;
 }
 
 /** PET for the HRU, canopy evaporation, potential soil evaporation and its distribution over
@@ -562,7 +567,11 @@ function evapotranspiration(D: DayShared, h: number): void {
   const pet = m.sno[h] <= 0.5 ? D.sPetNoSnow[D.s] : D.sPetSnow[D.s];
   X.pet = pet;
   X.growing = m.igro[h] === 1 && ip >= 0;
-  let epMax = D.ipet === 1 && X.growing ? maxTranspirationPM(D, h, pet) : 0;
+  let epMax = 0;
+  if (D.ipet === 1 && X.growing) {
+    maxTranspirationPM(D, h, pet);
+    epMax = X.epMax;
+  }
   let petLeft = pet - m.canstor[h];
   if (petLeft < 0) {
     m.canstor[h] = -petLeft;
@@ -710,8 +719,10 @@ function grow(D: DayShared, h: number, rd: number): void {
   if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
   let bioday = beadj * par;
   if (bioday < 0) bioday = 0;
-  const strsn = nitrogenUptake(D, h, rd, bioday);
-  const strsp = phosphorusUptake(D, h, rd, bioday);
+  nitrogenUptake(D, h, rd, bioday);
+  phosphorusUptake(D, h, rd, bioday);
+  const strsn = X.strsn;
+  const strsp = X.strsp;
   let reg = Math.min(X.strsw, strstmp, strsn, strsp);
   if (reg < 0) reg = 0;
   if (reg > 1) reg = 1;
@@ -745,8 +756,8 @@ function grow(D: DayShared, h: number, rd: number): void {
 }
 
 /** Nitrogen demand, uptake by layer (N_UPDIS), legume fixation, N stress (nup.f rev 627+,
- * nfix.f) and auto-fertilization (anfert.f, simplified target). Returns the N stress factor. */
-function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): number {
+ * nfix.f) and auto-fertilization (anfert.f, simplified target). The N stress factor into X.strsn. */
+function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): void {
   const m = D.m;
   const pl = D.pl;
   const b = D.b;
@@ -803,7 +814,6 @@ function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): nu
   m.strsn[h] = sn;
   X.strsn = sn;
   if (m.autoNstrs[h] > 0 && sn < m.autoNstrs[h] && idc >= 4 && idc <= 7) autoFertilize(D, h);
-  return sn;
 }
 
 /** Auto-fertilization on nitrogen stress (anfert.f): the N target of the yield less the soil's
@@ -850,8 +860,8 @@ function autoFertilize(D: DayShared, h: number): void {
   X.pApp += dwfert * tfp;
 }
 
-/** Phosphorus demand and uptake by layer (P_UPDIS) and P stress (npup.f). */
-function phosphorusUptake(D: DayShared, h: number, rd: number, bioday: number): number {
+/** Phosphorus demand and uptake by layer (P_UPDIS) and P stress (npup.f), into X.strsp. */
+function phosphorusUptake(D: DayShared, h: number, rd: number, bioday: number): void {
   const m = D.m;
   const pl = D.pl;
   const base = h * ML;
@@ -886,7 +896,6 @@ function phosphorusUptake(D: DayShared, h: number, rd: number, bioday: number): 
   }
   m.strsp[h] = sp;
   X.strsp = sp;
-  return sp;
 }
 
 /** Humus mineralization, residue decomposition and denitrification by layer (nminrl.f, ndenit.f),
@@ -1017,8 +1026,8 @@ function groundwater(D: DayShared, h: number): void {
   X.gwseep = gwseep;
 }
 
-/** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f). */
-function musle(D: DayShared, h: number, qday: number): number {
+/** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f), into X.sedyld. */
+function musle(D: DayShared, h: number, qday: number): void {
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -1030,7 +1039,10 @@ function musle(D: DayShared, h: number, qday: number): number {
   const altc = 1 - Math.exp(2 * m.tconc[h] * Math.log(1 - al5));
   // pkq.f: the peak rate of the runoff reaching the channel today (after the SURLAG lag)
   const peakq = (altc * qday * m.hruKm[h]) / (3.6 * m.tconc[h]);
-  if (!(peakq > 1e-6)) return 0;
+  if (!(peakq > 1e-6)) {
+    X.sedyld = 0;
+    return;
+  }
   const cvm = ip >= 0 && pl.usleC[ip] > 0 ? Math.log(pl.usleC[ip]) : Math.log(0.8);
   const cfac = Math.exp((-0.2231 - cvm) * Math.exp(-0.00115 * X.solCov) + cvm);
   const kclp = m.usleK[h] * cfac * m.usleP[h] * m.usleLs[h] * m.cfrg[h];
@@ -1070,7 +1082,7 @@ function musle(D: DayShared, h: number, qday: number): number {
       m.solStap[o] *= f;
     }
   }
-  return sedyld;
+  X.sedyld = sedyld;
 }
 
 /** Runoff/sediment/lateral-flow lags, water yield to the subbasin and the day's sums. */
@@ -1085,7 +1097,11 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   let qday = m.surfBs[h] * m.brt[h];
   m.surfBs[h] -= qday;
   // surface.f: MUSLE on the day's runoff with the peak rate of the lagged runoff (qday)
-  let sedyld = X.surfq > 1e-6 && qday > 1e-4 ? musle(D, h, qday) : 0;
+  let sedyld = 0;
+  if (X.surfq > 1e-6 && qday > 1e-4) {
+    musle(D, h, qday);
+    sedyld = X.sedyld;
+  }
   // filtw.f: an edge-of-field filter strip (FILTERW) traps sediment and the nutrients of the
   // day's surface runoff
   const trap = m.filterTrap[h];
