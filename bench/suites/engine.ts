@@ -7,6 +7,9 @@
 // on LREW (134 HRUs x 13 years, yearly printing, as in the SWAT timing), on a synthetic
 // 10,003-HRU project x 5 years made from LREW's subbasins (2 threads), and — with
 // BENCH_ENGINE_150K=1 — 150,000 HRUs x 30 years end to end with peak memory.
+// Whole-process figures are given as wall time and as CPU time (user + system, all threads), with
+// the load average when they were taken: on a shared 2-core machine the wall time of a run
+// depends on what else runs, its CPU time much less.
 // SWAT's own times are not measured here (no SWAT executable on this machine): the figures
 // it is compared with are SWAT_MEASURED below, measured side by side in an earlier session.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,12 +20,13 @@ import { fixtureProject } from '../../swat/test/fixtures.ts';
 
 /** SWAT2012 rev 637 (Linux executable), whole process, measured side by side with `hw-swat run`
  * on a 2-core machine of this kind in the session that filed issue 22 (after the engine commit
- * aaf91f6 of 2026-11-21). Measured then, not now. */
+ * aaf91f6 of 2026-11-21). Measured then, not now: each figure says so where it is printed. */
 const SWAT_MEASURED = {
-  when: 'measured 2026-11-21..25 (issue 22), not re-measured here',
-  lrewWholeProcessS: 1.5, // hw-swat run then: 1.59 s
-  syn10kX5yWholeProcessS: 230, // hw-swat run then: 54 s on 2 threads
+  when: 'SWAT rev 637 measured 2026-11-21..25 (issue 22) on a 2-core machine of this kind, not re-measured here',
+  lrew: { seconds: 1.5, what: 'LREW, 134 HRUs x 13 yr, yearly printing, whole process', hwSwatThen: 'hw-swat run then: 1.59 s' },
+  syn10k: { seconds: 230, what: '10,003 HRUs x 5 yr made by this suite, whole process', hwSwatThen: 'hw-swat run then: 54 s on 2 threads' },
 };
+const load1 = () => loadavg()[0].toFixed(1);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HW_SWAT = join(ROOT, 'swat', 'bin', 'hw-swat');
 
@@ -108,12 +112,12 @@ export function makeSynthetic(src: string, dir: string, targetHrus: number, year
 
 /** `hw-swat run dir` as a child process: whole-process wall time, the engine's own time (its
  * JSON summary), peak RSS of the process (worker threads included). */
-function hwSwat(dir: string, env: Record<string, string> = {}): { wall: number; engine: number; maxRssMB: number; hrus: number; days: number } {
+function hwSwat(dir: string, env: Record<string, string> = {}): { wall: number; cpu: number; engine: number; maxRssMB: number; hrus: number; days: number } {
   const rss = join(dir, '..', `rss-${Math.random().toString(36).slice(2)}.txt`);
   // a wrapper that runs the bin as the CLI would and records the process's peak RSS at exit
   const wrapper = join(dir, '..', `hw-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(wrapper, `import { writeFileSync } from 'node:fs';
-process.on('exit', () => writeFileSync(${JSON.stringify(rss)}, String(process.resourceUsage().maxRSS)));
+process.on('exit', () => { const u = process.resourceUsage(); writeFileSync(${JSON.stringify(rss)}, JSON.stringify({ maxRSS: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime })); });
 process.argv = [process.argv[0], ${JSON.stringify(HW_SWAT)}, 'run', ${JSON.stringify(dir)}, '--quiet', '--json'];
 await import(${JSON.stringify('file://' + HW_SWAT)});
 `);
@@ -123,9 +127,10 @@ await import(${JSON.stringify('file://' + HW_SWAT)});
   rmSync(wrapper, { force: true });
   if (r.status !== 0) throw new Error(`hw-swat run failed (${r.status}): ${r.stderr}`);
   const s = JSON.parse(r.stdout);
-  const maxRssMB = Math.round(Number(readFileSync(rss, 'utf8')) / 1024);
+  // resourceUsage of the process itself: CPU of all its threads (the worker included)
+  const usage = JSON.parse(readFileSync(rss, 'utf8')) as { maxRSS: number; cpuUs: number };
   rmSync(rss, { force: true });
-  return { wall, engine: s.seconds, maxRssMB, hrus: s.hrus, days: s.days };
+  return { wall, cpu: usage.cpuUs / 1e6, engine: s.seconds, maxRssMB: Math.round(usage.maxRSS / 1024), hrus: s.hrus, days: s.days };
 }
 
 /** runSimulation in a fresh process: the first run (cold) and the median of 5 warm runs. */
@@ -163,13 +168,19 @@ export default async function (): Promise<Record<string, string | number>> {
     cpSync(src, lrew, { recursive: true });
     writeFileSync(join(lrew, 'file.cio'), setCio(readFileSync(join(src, 'file.cio'), 'latin1'), 13, 2, 3), 'latin1');
     for (const [label, env] of [['precompiled', {}], ['from TypeScript sources', { HW_SWAT_SOURCE: '1' }]] as const) {
+      const loadBefore = load1();
       const first = hwSwat(lrew, env);
       const warm = Array.from({ length: 5 }, () => hwSwat(lrew, env));
+      out[`LREW hw-swat run whole process, ${label}: load average (1 min) before`] = loadBefore;
       out[`LREW hw-swat run whole process, ${label}: cold s`] = r3(first.wall);
+      out[`LREW hw-swat run whole process, ${label}: cold CPU s (user+sys)`] = r3(first.cpu);
       out[`LREW hw-swat run whole process, ${label}: warm s (median of 5)`] = r3(median(warm.map((x) => x.wall)));
+      out[`LREW hw-swat run whole process, ${label}: warm s (best of 5)`] = r3(Math.min(...warm.map((x) => x.wall)));
+      out[`LREW hw-swat run whole process, ${label}: warm CPU s (user+sys, median of 5)`] = r3(median(warm.map((x) => x.cpu)));
       out[`LREW hw-swat run whole process, ${label}: peak RSS MB`] = first.maxRssMB;
       if (label === 'precompiled') {
-        out['LREW hw-swat run vs SWAT (whole process, warm)'] = `${(SWAT_MEASURED.lrewWholeProcessS / median(warm.map((x) => x.wall))).toFixed(2)}x SWAT's speed (SWAT ${SWAT_MEASURED.lrewWholeProcessS} s, ${SWAT_MEASURED.when})`;
+        const w = median(warm.map((x) => x.wall));
+        out['LREW hw-swat run vs SWAT (whole process, warm)'] = `${(SWAT_MEASURED.lrew.seconds / w).toFixed(2)}x SWAT's speed: hw-swat ${r3(w)} s now (load ${load1()}) against SWAT ${SWAT_MEASURED.lrew.seconds} s (${SWAT_MEASURED.lrew.what}; ${SWAT_MEASURED.when}; ${SWAT_MEASURED.lrew.hwSwatThen})`;
       }
       const ip = inProcess(lrew, env);
       out[`LREW in-process, ${label}: cold s (first run in a process)`] = r3(ip.cold);
@@ -177,6 +188,16 @@ export default async function (): Promise<Record<string, string | number>> {
       out[`LREW in-process, ${label}: warm s (best of 5)`] = r3(ip.best);
     }
     out['LREW HRU-days'] = 134 * 4749;
+    // LREW as shipped: daily printing (output.rch/.sub daily, output.hru for HRU 1, watout.dat)
+    const lrewDaily = join(work, 'lrew-daily');
+    cpSync(src, lrewDaily, { recursive: true });
+    {
+      const loadBefore = load1();
+      const runs = Array.from({ length: 3 }, () => hwSwat(lrewDaily));
+      out['LREW daily printing (file.cio as shipped) hw-swat run whole process: load average (1 min) before'] = loadBefore;
+      out['LREW daily printing (file.cio as shipped) hw-swat run whole process: s (median of 3)'] = r3(median(runs.map((x) => x.wall)));
+      out['LREW daily printing (file.cio as shipped) hw-swat run whole process: CPU s (user+sys, median of 3)'] = r3(median(runs.map((x) => x.cpu)));
+    }
     // synthetic 10,003 HRUs x 5 years, 2 threads (the default from 2,000 HRUs)
     const syn = join(work, 'syn');
     const g0 = performance.now();
@@ -184,14 +205,16 @@ export default async function (): Promise<Record<string, string | number>> {
     out['synthetic build s'] = r2((performance.now() - g0) / 1000);
     out['synthetic HRUs'] = made.hrus;
     out['synthetic subbasins/reaches'] = made.subbasins;
+    out['synthetic 10k x 5 yr: load average (1 min) before'] = load1();
     const two = hwSwat(syn);
     out['synthetic 10k x 5 yr hw-swat run whole process s (2 threads)'] = r2(two.wall);
+    out['synthetic 10k x 5 yr hw-swat run whole process CPU s (user+sys, both threads)'] = r2(two.cpu);
     out['synthetic 10k x 5 yr in-process (engine summary) s'] = r2(two.engine);
     out['synthetic 10k x 5 yr HRU-days/s (whole process)'] = Math.round((two.hrus * two.days) / two.wall);
     out['synthetic 10k x 5 yr peak RSS MB'] = two.maxRssMB;
-    out['synthetic 10k x 5 yr vs SWAT (whole process)'] = `${(SWAT_MEASURED.syn10kX5yWholeProcessS / two.wall).toFixed(2)}x SWAT's speed (SWAT ${SWAT_MEASURED.syn10kX5yWholeProcessS} s, ${SWAT_MEASURED.when})`;
+    out['synthetic 10k x 5 yr vs SWAT (whole process)'] = `${(SWAT_MEASURED.syn10k.seconds / two.wall).toFixed(2)}x SWAT's speed: hw-swat ${r2(two.wall)} s now (load ${load1()}) against SWAT ${SWAT_MEASURED.syn10k.seconds} s (${SWAT_MEASURED.syn10k.what}; ${SWAT_MEASURED.when}; ${SWAT_MEASURED.syn10k.hwSwatThen})`;
     rmSync(syn, { recursive: true, force: true });
-    // 150,000 HRUs x 30 years end to end (about half an hour): opt-in
+    // 150,000 HRUs x 30 years end to end (about 40 minutes of both cores): opt-in, BENCH_ENGINE_150K=1
     if (process.env.BENCH_ENGINE_150K === '1') {
       const big = join(work, 'big');
       const m0 = performance.now();
@@ -199,8 +222,10 @@ export default async function (): Promise<Record<string, string | number>> {
       out['150k: project build s (not part of the run)'] = r2((performance.now() - m0) / 1000);
       out['150k: HRUs'] = m.hrus;
       out['150k: printing'] = 'yearly output.rch/.sub for every reach/subbasin, output.hru for HRUs 1-20';
+      out['150k x 30 yr: load average (1 min) before'] = load1();
       const r = hwSwat(big);
       out['150k x 30 yr hw-swat run whole process min'] = r2(r.wall / 60);
+      out['150k x 30 yr hw-swat run whole process CPU min (user+sys, both threads)'] = r2(r.cpu / 60);
       out['150k x 30 yr in-process (engine summary) min'] = r2(r.engine / 60);
       out['150k x 30 yr HRU-days/s (whole process)'] = Math.round((r.hrus * r.days) / r.wall);
       out['150k x 30 yr peak RSS MB'] = r.maxRssMB;

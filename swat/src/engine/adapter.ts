@@ -4,8 +4,16 @@
 // (recday/recmon/recyear/reccnst), which it keeps as raw text.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSep, parseSol, readTxtInOut } from '../txtinout/index.ts';
-import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/index.ts';
+// the reader's modules themselves, not its index (which loads every TxtInOut module: start-up)
+import { readTxtInOut } from '../txtinout/project.ts';
+import { parseChm } from '../txtinout/chm.ts';
+import { parseGw } from '../txtinout/gw.ts';
+import { parseHru } from '../txtinout/hru.ts';
+import { parseLwq, parseRes } from '../txtinout/res.ts';
+import { parseMgt } from '../txtinout/mgt.ts';
+import { parseSep } from '../txtinout/sep.ts';
+import { parseSol } from '../txtinout/sol.ts';
+import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/types.ts';
 import { hruExtra } from './mgt-extra.ts';
 import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
 import type {

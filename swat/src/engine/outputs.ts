@@ -5,8 +5,11 @@
 import { join } from 'node:path';
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { formatE } from '../output/fortran.ts';
-import { columnsFromPrintList, createHruWriter, createRchWriter, createSubWriter, formatAveAnnualBasinLines } from '../output/index.ts';
-import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/index.ts';
+// the writer modules themselves, not the output index (which also loads the readers: start-up)
+import { columnsFromPrintList } from '../output/columns.ts';
+import { createHruWriter, createRchWriter, createSubWriter } from '../output/writer.ts';
+import { formatAveAnnualBasinLines } from '../output/std.ts';
+import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/types.ts';
 import type { Project } from './project.ts';
 import { isLeap } from './adapter.ts';
 import type { Model } from './model.ts';
