@@ -6,7 +6,7 @@ import { Model } from './model.ts';
 import { Acc } from './outputs.ts';
 import type { Project } from './project.ts';
 import type { SimTotals } from './sim.ts';
-import { CMD_STOP, CT, waitChange, type WorkerInit } from './threads.ts';
+import { CMD_STOP, CT, storeAndWake, waitChange, type WorkerInit } from './threads.ts';
 import { NHV } from './vars.ts';
 
 const init = workerData as WorkerInit;
@@ -32,7 +32,7 @@ try {
   let busy = 0;
   parentPort!.postMessage({ ready: true });
   for (;;) {
-    epoch = waitChange(ctrl, CT.EPOCH, epoch);
+    epoch = waitChange(ctrl, CT.EPOCH, epoch, CT.EPOCH_SLEEPERS);
     if (Atomics.load(ctrl, CT.CMD) === CMD_STOP) {
       if (process.env.HW_SWAT_DEBUG) {
         const c = process.threadCpuUsage();
@@ -53,12 +53,12 @@ try {
       const t0 = performance.now();
       runHrus(D, w, init.s0, init.s1, acc);
       busy += performance.now() - t0;
-      Atomics.store(ctrl, init.index, epoch);
+      storeAndWake(ctrl, init.index, epoch, CT.DONE_SLEEPERS);
     } catch (err) {
       parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
       Atomics.store(ctrl, init.index, -1);
+      Atomics.notify(ctrl, init.index);
     }
-    Atomics.notify(ctrl, init.index);
   }
 } catch (err) {
   parentPort!.postMessage({ error: err instanceof Error ? err.stack ?? err.message : String(err) });

@@ -10,25 +10,39 @@ import type { Model, OpArrays } from './model.ts';
 import type { PlantParams, Project } from './project.ts';
 import { NBV } from './vars.ts';
 
-/** Control block (Int32Array over a SharedArrayBuffer). */
+/** Control block (Int32Array over a SharedArrayBuffer). EPOCH_SLEEPERS / DONE_SLEEPERS count the
+ * threads asleep in Atomics.wait on EPOCH / on a DONE slot: a thread that changes one of those
+ * wakes them (Atomics.notify, a system call and often a context switch on a busy machine) only
+ * when someone sleeps there, not every day. */
 export const CT = {
-  EPOCH: 0, CMD: 1, JD: 2, MON: 3, PRINTING: 4, NPERIOD: 5, NYEAR: 6, MSTART: 7, DONE: 20,
+  EPOCH: 0, CMD: 1, JD: 2, MON: 3, PRINTING: 4, NPERIOD: 5, NYEAR: 6, MSTART: 7, EPOCH_SLEEPERS: 20, DONE_SLEEPERS: 21, DONE: 22,
 } as const;
 export const CMD_DAY = 1;
 export const CMD_STOP = 2;
 const SPIN = 2_000;
 
-/** Blocks until ctrl[i] !== v (spinning briefly first). */
-export function waitChange(ctrl: Int32Array, i: number, v: number): number {
+/** Blocks until ctrl[i] !== v (spinning briefly first); while asleep it is counted in
+ * ctrl[sleepers]. (Sequentially consistent atomics: the changer stores ctrl[i] then reads the
+ * count, the sleeper counts itself then Atomics.wait re-reads ctrl[i]: either the changer sees
+ * the sleeper, or the sleeper sees the change and does not sleep.) */
+export function waitChange(ctrl: Int32Array, i: number, v: number, sleepers: number): number {
   for (let k = 0; k < SPIN; k++) {
     const c = Atomics.load(ctrl, i);
     if (c !== v) return c;
   }
   for (;;) {
+    Atomics.add(ctrl, sleepers, 1);
     Atomics.wait(ctrl, i, v, 100);
+    Atomics.sub(ctrl, sleepers, 1);
     const c = Atomics.load(ctrl, i);
     if (c !== v) return c;
   }
+}
+
+/** Stores ctrl[i] = v and wakes the threads asleep on it, if any. */
+export function storeAndWake(ctrl: Int32Array, i: number, v: number, sleepers: number): void {
+  Atomics.store(ctrl, i, v);
+  if (Atomics.load(ctrl, sleepers) > 0) Atomics.notify(ctrl, i);
 }
 
 /** Everything a worker needs to run its block of subbasins (structured-cloned; the typed
@@ -143,8 +157,7 @@ export class HruPool {
   begin(): void {
     this.epoch++;
     Atomics.store(this.ctrl, CT.CMD, CMD_DAY);
-    Atomics.store(this.ctrl, CT.EPOCH, this.epoch);
-    Atomics.notify(this.ctrl, CT.EPOCH);
+    storeAndWake(this.ctrl, CT.EPOCH, this.epoch, CT.EPOCH_SLEEPERS);
   }
 
   /** Waits for every worker's block of the day. */
@@ -154,7 +167,7 @@ export class HruPool {
       let v = Atomics.load(this.ctrl, i);
       while (v !== this.epoch) {
         if (v < 0) throw new Error(`HRU worker ${w + 1} failed${this.failed ? `: ${this.failed}` : ''}`);
-        v = waitChange(this.ctrl, i, v);
+        v = waitChange(this.ctrl, i, v, CT.DONE_SLEEPERS);
       }
     }
   }
