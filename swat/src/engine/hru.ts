@@ -63,6 +63,9 @@ class HruScratch {
   no3Rain = 0.5; swInit = 0.5; cnday = 0.5; potEvap = 0.5; growing = false;
   pUp = 0.5; hmpTot = 0.5; rmpTot = 0.5; surqSolp = 0.5; pLeach = 0.5; sedOrgn = 0.5; sedOrgp = 0.5; sedMinp = 0.5;
   actSolP = 0.5; actStaP = 0.5; strsp = 0.5; prk1 = 0.5; pYld = 0.5; covExp = 0.5; al5 = 0.5; sedyld = 0.5;
+  // inputs of process functions that are not inlined: a number passed as an argument is a heap
+  // allocation (so grow, the uptakes and MUSLE read them here)
+  rd = 0.5; bioday = 0.5; qday = 0.5;
   reset(): void {
     this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
     this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
@@ -105,7 +108,7 @@ export function hruDay(D: DayShared, h: number): void {
   // management operations (operatn)
   m.phubase[h] += D.tav > 0 ? D.tav / m.subPhutot[D.s] : 0;
   if (m.opEnd[h] > m.opBegin[h]) {
-    const r = runOps(m, D.p, h, D.jd, D.mstart, D.tav);
+    const r = runOps(m, D.p, h, D.jd, D.mstart);
     X.nApp += r.nApp; X.pApp += r.pApp; X.yld += r.yld; X.irr += r.irr; X.nYld += r.nYld; X.pYld += r.pYld;
   }
   // continuous fertilization under way (operation 14, mgt-extra.ts)
@@ -526,7 +529,8 @@ function percolation(D: DayShared, h: number): void {
 /** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f),
  * into X.epMax (results of the process functions travel in X: a returned number is a heap
  * allocation when the function is not inlined). */
-function maxTranspirationPM(D: DayShared, h: number, pet: number): void {
+function maxTranspirationPM(D: DayShared, h: number): void {
+  const pet = X.pet;
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -569,7 +573,7 @@ function evapotranspiration(D: DayShared, h: number): void {
   X.growing = m.igro[h] === 1 && ip >= 0;
   let epMax = 0;
   if (D.ipet === 1 && X.growing) {
-    maxTranspirationPM(D, h, pet);
+    maxTranspirationPM(D, h); // PET in X.pet
     epMax = X.epMax;
   }
   let petLeft = pet - m.canstor[h];
@@ -684,7 +688,10 @@ function plant(D: DayShared, h: number): void {
     let delg = m.phuPlt[h] > 0.1 ? (tav - pl.tBase[ip]) / m.phuPlt[h] : 0;
     if (delg < 0) delg = 0;
     m.phuacc[h] += delg;
-    if (m.phuacc[h] <= 1) grow(D, h, rd);
+    if (m.phuacc[h] <= 1) {
+      X.rd = rd;
+      grow(D, h);
+    }
   }
   // auto-irrigation on water stress (applied next day)
   if (m.autoWstrs[h] > 0 && strsw < m.autoWstrs[h]) {
@@ -695,7 +702,9 @@ function plant(D: DayShared, h: number): void {
   }
 }
 
-function grow(D: DayShared, h: number, rd: number): void {
+/** Growth of the day (root depth in X.rd). */
+function grow(D: DayShared, h: number): void {
+  const rd = X.rd;
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -719,8 +728,9 @@ function grow(D: DayShared, h: number, rd: number): void {
   if (vpd > 1) beadj = Math.max(beadj - pl.wavp[ip] * (vpd - 1), 0.27 * pl.bioE[ip]);
   let bioday = beadj * par;
   if (bioday < 0) bioday = 0;
-  nitrogenUptake(D, h, rd, bioday);
-  phosphorusUptake(D, h, rd, bioday);
+  X.bioday = bioday;
+  nitrogenUptake(D, h);
+  phosphorusUptake(D, h);
   const strsn = X.strsn;
   const strsp = X.strsp;
   let reg = Math.min(X.strsw, strstmp, strsn, strsp);
@@ -757,7 +767,9 @@ function grow(D: DayShared, h: number, rd: number): void {
 
 /** Nitrogen demand, uptake by layer (N_UPDIS), legume fixation, N stress (nup.f rev 627+,
  * nfix.f) and auto-fertilization (anfert.f, simplified target). The N stress factor into X.strsn. */
-function nitrogenUptake(D: DayShared, h: number, rd: number, bioday: number): void {
+function nitrogenUptake(D: DayShared, h: number): void {
+  const rd = X.rd;
+  const bioday = X.bioday;
   const m = D.m;
   const pl = D.pl;
   const b = D.b;
@@ -861,7 +873,9 @@ function autoFertilize(D: DayShared, h: number): void {
 }
 
 /** Phosphorus demand and uptake by layer (P_UPDIS) and P stress (npup.f), into X.strsp. */
-function phosphorusUptake(D: DayShared, h: number, rd: number, bioday: number): void {
+function phosphorusUptake(D: DayShared, h: number): void {
+  const rd = X.rd;
+  const bioday = X.bioday;
   const m = D.m;
   const pl = D.pl;
   const base = h * ML;
@@ -1026,8 +1040,10 @@ function groundwater(D: DayShared, h: number): void {
   X.gwseep = gwseep;
 }
 
-/** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f), into X.sedyld. */
-function musle(D: DayShared, h: number, qday: number): void {
+/** MUSLE sediment yield of the HRU in metric tons (ysed.f, pkq.f, cfactor.f) from the lagged
+ * runoff X.qday, into X.sedyld. */
+function musle(D: DayShared, h: number): void {
+  const qday = X.qday;
   const m = D.m;
   const pl = D.pl;
   const ip = m.iplant[h];
@@ -1099,7 +1115,8 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   // surface.f: MUSLE on the day's runoff with the peak rate of the lagged runoff (qday)
   let sedyld = 0;
   if (X.surfq > 1e-6 && qday > 1e-4) {
-    musle(D, h, qday);
+    X.qday = qday;
+    musle(D, h);
     sedyld = X.sedyld;
   }
   // filtw.f: an edge-of-field filter strip (FILTERW) traps sediment and the nutrients of the

@@ -10,7 +10,7 @@ export interface OpResult { nApp: number; pApp: number; yld: number; irr: number
 
 const opRes: OpResult = { nApp: 0, pApp: 0, yld: 0, irr: 0, nYld: 0, pYld: 0 };
 
-export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Array, tav: number, force = false): OpResult {
+export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: Int32Array, force = false): OpResult {
   const O = m.ops;
   const res = opRes;
   res.nApp = 0; res.pApp = 0; res.yld = 0; res.irr = 0; res.nYld = 0; res.pYld = 0;
@@ -191,7 +191,6 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         runExtraOp(m, h, k, code);
         break;
     }
-    void tav;
   }
   return res;
 }

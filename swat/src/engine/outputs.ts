@@ -308,7 +308,10 @@ export class OutputSet implements SimObserver {
     if (pending.length) return Promise.all(pending).then(() => undefined);
   }
 
-  // one row object per file, refilled for every row (no object per row)
+  // one row object and one value vector per file, refilled for every row (no allocation per row)
+  private valsH: Float64Array | null = null;
+  private valsS: Float64Array | null = null;
+  private valsR: Float64Array | null = null;
   private readonly rowH: OutputRowInput = { unit: 0, gis: '', lulc: '', sub: 0, mgt: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
   private readonly rowS: OutputRowInput = { unit: 0, gis: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
   private readonly rowR: OutputRowInput = { unit: 0, gis: 0, period: 'day', area: 0, values: new Float64Array(0) } as OutputRowInput;
@@ -328,7 +331,7 @@ export class OutputSet implements SimObserver {
     };
     if (this.hruW) {
       const idx = this.hruIdx;
-      const vals = new Float64Array(idx.length);
+      const vals = (this.valsH ??= new Float64Array(idx.length));
       const row = this.rowH;
       period(row);
       row.values = vals;
@@ -347,7 +350,7 @@ export class OutputSet implements SimObserver {
     }
     if (this.subW) {
       const idx = this.subIdx;
-      const vals = new Float64Array(idx.length);
+      const vals = (this.valsS ??= new Float64Array(idx.length));
       const row = this.rowS;
       period(row);
       row.values = vals;
@@ -361,7 +364,7 @@ export class OutputSet implements SimObserver {
     }
     if (this.rchW) {
       const idx = this.rchIdx;
-      const vals = new Float64Array(idx.length);
+      const vals = (this.valsR ??= new Float64Array(idx.length));
       const row = this.rowR;
       period(row);
       row.values = vals;

@@ -507,7 +507,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       for (let h = 0; h < n; h++) m.tnylda[h] = (m.tnylda[h] * (y + 1) + m.tnyld[h]) / (y + 2);
       if (c.idaf < 181) {
         for (let h = 0; h < n; h++) {
-          if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, 0, true);
+          if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, true);
         }
       }
       checkModelYear(m, yr);
@@ -606,7 +606,8 @@ class SaveConc {
     out.ascii(' ' + String(yr).padStart(4) + '  ' + String(jd).padStart(3) + '      0');
     for (let k = 0; k < 19; k++) {
       out.blanks(1);
-      out.e(v[k], 10, 3);
+      out.val[0] = v[k];
+      out.eVal(10, 3);
     }
     out.ascii('\n');
     if (out.pos > 1 << 20) this.flush(f);

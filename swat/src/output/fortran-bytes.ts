@@ -18,9 +18,14 @@ for (let i = 0; i <= 22; i++) P10[i] = Number(`1e${i}`);
 /** Relative error bound of a scaled value (a few roundings of 2^-53 each), with a wide margin. */
 const TIE_TOL = 1e-13;
 
-/** abs × 10^k for an integer k, each step one correctly rounded operation by an exact power. */
-function scaled(abs: number, k: number): number {
-  let x = abs;
+// Numbers go into the non-inlined functions below through Float64Array slots, not as
+// arguments: a number passed to a function V8 does not inline is a heap allocation, and these
+// run for every field of a daily run.
+const ABS = new Float64Array(1);
+
+/** ABS[0] × 10^k for an integer k, each step one correctly rounded operation by an exact power. */
+function scaled(k: number): number {
+  let x = ABS[0];
   while (k > 22) { x *= 1e22; k -= 22; }
   while (k < -22) { x /= 1e22; k += 22; }
   return k >= 0 ? x * P10[k] : x / P10[-k];
@@ -30,16 +35,16 @@ function scaled(abs: number, k: number): number {
 let RM = 0;
 let RE = 0;
 
-/** Rounds abs (finite, > 0) to `sig` significant digits: RM × 10^RE with RM in
+/** Rounds ABS[0] (finite, > 0) to `sig` significant digits: RM × 10^RE with RM in
  * [10^(sig-1), 10^sig). False when the rounding is too close to a tie to decide cheaply. */
-function roundSig(abs: number, sig: number): boolean {
+function roundSig(sig: number): boolean {
   const lo = P10[sig - 1];
   const hi = P10[sig];
-  let k = sig - 1 - Math.floor(Math.log10(abs));
-  let x = scaled(abs, k);
+  let k = sig - 1 - Math.floor(Math.log10(ABS[0]));
+  let x = scaled(k);
   // log10 may be off by one next to a power of ten
-  if (x < lo) x = scaled(abs, ++k);
-  else if (x >= hi) x = scaled(abs, --k);
+  if (x < lo) x = scaled(++k);
+  else if (x >= hi) x = scaled(--k);
   const fl = Math.floor(x);
   const fr = x - fl;
   if (Math.abs(fr - 0.5) <= x * TIE_TOL) return false;
@@ -65,6 +70,8 @@ function digitCount(n: number): number {
 export class FortranBytes {
   buf: Uint8Array;
   pos = 0;
+  /** The value eVal / fVal write (see ABS). */
+  readonly val = new Float64Array(1);
 
   constructor(size = 1 << 16) {
     this.buf = new Uint8Array(size);
@@ -139,13 +146,21 @@ export class FortranBytes {
 
   /** Ew.d (formatE). */
   e(value: number, w: number, d: number): void {
+    this.val[0] = value;
+    this.eVal(w, d);
+  }
+
+  /** Ew.d of this.val[0]. */
+  eVal(w: number, d: number): void {
+    const value = this.val[0];
     if (!Number.isFinite(value)) { this.ascii(nonFinite(value, w)); return; }
     const neg = value < 0 || (value === 0 && 1 / value < 0);
     const abs = neg ? -value : value;
     let mant = 0;
     let ex = 0;
     if (abs !== 0) {
-      if (d > 15 || !roundSig(abs, d)) { this.ascii(formatE(value, w, d)); return; }
+      ABS[0] = abs;
+      if (d > 15 || !roundSig(d)) { this.ascii(formatE(value, w, d)); return; }
       mant = RM;
       ex = RE + d; // 0.d1d2…dd × 10^ex
     }
@@ -180,6 +195,13 @@ export class FortranBytes {
 
   /** Fw.d (formatF). */
   f(value: number, w: number, d: number): void {
+    this.val[0] = value;
+    this.fVal(w, d);
+  }
+
+  /** Fw.d of this.val[0]. */
+  fVal(w: number, d: number): void {
+    const value = this.val[0];
     if (!Number.isFinite(value)) { this.ascii(nonFinite(value, w)); return; }
     const neg = value < 0 || (value === 0 && 1 / value < 0);
     const abs = neg ? -value : value;

@@ -160,8 +160,9 @@ export class OutputRowFormatter {
     for (let i = 0; i < n; i++) {
       const v = source ? source[i]! : (byName![this.columns[i]!] ?? 0);
       if (lead[i] > 0) out.blanks(lead[i]);
-      if (isE[i] === 1) out.e(v, wid[i], dig[i]);
-      else out.f(v, wid[i], dig[i]);
+      out.val[0] = v; // (not an argument: see fortran-bytes.ts)
+      if (isE[i] === 1) out.eVal(wid[i], dig[i]);
+      else out.fVal(wid[i], dig[i]);
     }
     if (layout.trailingUnitWidth > 0) out.int(row.unit, layout.trailingUnitWidth);
   }
