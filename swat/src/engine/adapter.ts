@@ -47,7 +47,7 @@ function control(sp: SwatProject, cioText: string | undefined): SimControl {
     nbyr, iyr: n(c, 'IYR', 2000), idaf: n(c, 'IDAF', 0), idal: n(c, 'IDAL', 0),
     igen: n(c, 'IGEN', 0), idist: n(c, 'IDIST', 0), rexp: n(c, 'REXP', 1.3),
     pcpsim: n(c, 'PCPSIM', 1), tmpsim: n(c, 'TMPSIM', 1), slrsim: n(c, 'SLRSIM', 1), rhsim: n(c, 'RHSIM', 1), windsim: n(c, 'WNDSIM', 1),
-    iprint: n(c, 'IPRINT', 0), nyskip, icalen: n(c, 'ICALEN', 0),
+    iprint: n(c, 'IPRINT', 0), nyskip, icalen: n(c, 'ICALEN', 0), isubhw: n(c, 'I_SUBW', 0),
     rchVars: pos('IPDVAR'), subVars: pos('IPDVAS'), hruVars: pos('IPDVAB'), hruPrint: pos('IPDHRU'),
     title: [lines[2] ?? '', lines[3] ?? '', lines[4] ?? ''].map((x) => x.replace(/\r$/, '')),
   };

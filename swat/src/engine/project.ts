@@ -17,6 +17,8 @@ export interface SimControl {
   iprint: number; // 0 monthly, 1 daily, 2 yearly
   nyskip: number;
   icalen: number;
+  /** I_SUBW: 1 routes the sediment of headwater reaches, 0 (SWAT's default) does not */
+  isubhw?: number;
   rchVars: number[]; // print lists (0 = all)
   subVars: number[];
   hruVars: number[];
