@@ -8,6 +8,7 @@ import { parseChm, parseGw, parseHru, parseLwq, parseMgt, parseRes, parseSep, pa
 import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/index.ts';
 import { hruExtra } from './mgt-extra.ts';
 import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
+import { parseFortranNumber } from '../output/fortran.ts';
 import type {
   Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
   UrbanParams, WeatherSeries, Wgn,
@@ -71,7 +72,7 @@ function basin(b: unknown): Basin {
     smxco: n(b, 'SMXCO', 1) > 0 ? n(b, 'SMXCO', 1) : 1, fixco: n(b, 'FIXCO', 0.5) > 0 ? n(b, 'FIXCO', 0.5) : 0.5,
     nfixmx: n(b, 'NFIXMX', 20) > 0 ? n(b, 'NFIXMX', 20) : 20, decrMin: n(b, 'DECR_MIN', 0.01) > 0 ? n(b, 'DECR_MIN', 0.01) : 0.01,
     rsdCovco: n(b, 'RSD_COVCO', 0.3), vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
-    chEqnDefault: 0, petFile: str(b, 'PETFILE'),
+    chEqnDefault: 0, petFile: str(b, 'PETFILE'), anionExclBsn: n(b, 'ANION_EXCL_BSN', 0.2) > 1e-6 ? n(b, 'ANION_EXCL_BSN', 0.2) : 0.2,
   };
 }
 
@@ -228,7 +229,7 @@ export function hru(hi: HruInputs, where: string): Hru {
     name: fresh(hi.files.hru.replace(/\.hru$/i, '')), landuse: fresh(/Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? ''), soilName: fresh(sol.SNAM),
     hydGrp: fresh(sol.HYDGRP),
     hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
-    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
+    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), disStream: n(h, 'DIS_STREAM'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
     erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
     potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5) > 0 ? n(h, 'EVPOT', 0.5) : 0.5,
     potK: n(h, 'POT_K'), potNo3l: n(h, 'POT_NO3L'), potSolpl: n(h, 'POT_SOLP'),
@@ -502,6 +503,8 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   const w = weather(sp, c.iyr, ndays);
   if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
   const project: Project = { dir, control: c, basin: bsn, subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  const atmo = atmosphericDeposition(sp, read, subs.length, bsn.rcnSub > 0 ? bsn.rcnSub : bsn.rcn);
+  if (atmo) project.atmo = atmo;
   // land use updates (lup.dat): the HRU fractions change on their dates (lup.ts)
   try {
     project.lup = readLandUseUpdates((name) => read.text(name));
@@ -534,6 +537,34 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
     };
   }
   return project;
+}
+
+/** readatmodep.f: with an ATMO file named in file.cio, each subbasin's ammonium and nitrate in
+ * rain and dry deposition are read from it (5 title lines, then a line per subbasin read by
+ * FORMAT (8x,4f10.3)). As there, a field that is not a number ends that line's read (the old
+ * one-value-per-line files of ArcSWAT leave every value at its default: rain nitrate of the
+ * basin, no ammonium or dry deposition), and the file's end leaves the remaining subbasins at
+ * the defaults. Monthly inputs (IATMODEP 1) stop the run. */
+function atmosphericDeposition(sp: SwatProject, read: FileReader, nsub: number, rcnBasin: number): Project['atmo'] {
+  const name = str(sp.cio, 'ATMOFILE');
+  if (!name) return undefined;
+  const text = read.text(name);
+  if (text === undefined) throw new InputError(`file.cio: atmospheric deposition file ${name} is missing`);
+  if (n(sp.bsn, 'IATMODEP', 0) !== 0) throw new InputError(`basins.bsn: monthly atmospheric deposition (IATMODEP ${n(sp.bsn, 'IATMODEP', 0)}, ${name}) is not simulated by the built-in engine`);
+  const a = { rammo: new Array<number>(nsub).fill(0), rcn: new Array<number>(nsub).fill(rcnBasin), dryNh4: new Array<number>(nsub).fill(0), dryNo3: new Array<number>(nsub).fill(0) };
+  const into = [a.rammo, a.rcn, a.dryNh4, a.dryNo3];
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < nsub && 5 + i < lines.length; i++) {
+    const line = lines[5 + i]!;
+    for (let k = 0; k < 4; k++) {
+      const field = line.slice(8 + 10 * k, 18 + 10 * k);
+      const v = field.trim() === '' ? 0 : parseFortranNumber(field, 0, field.length);
+      if (!Number.isFinite(v)) break;
+      into[k]![i] = v;
+    }
+  }
+  return a;
 }
 
 /** Reads files of a TxtInOut folder by name, case-insensitively (the reader's raw `otherFiles`

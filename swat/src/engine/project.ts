@@ -37,6 +37,8 @@ export interface Basin {
   cnFroz: number; dormHr: number; smxco: number; fixco: number; nfixmx: number;
   decrMin: number; rsdCovco: number; vcrit: number; chD50: number; sigG: number;
   chEqnDefault: number;
+  /** ANION_EXCL_BSN: the anion exclusion of soils that give none (readsol.f; 0.2 when 0) */
+  anionExclBsn?: number;
   petFile: string;
 }
 
@@ -83,6 +85,8 @@ export interface Hru {
   soilName: string;
   hydGrp: string;
   hruFr: number; slsubbsn: number; slp: number; ovN: number; latTtime: number; latSed: number; slsoil: number;
+  /** DIS_STREAM: average distance to the stream (m; SWAT's default 35 when 0) */
+  disStream?: number;
   canmx: number; esco: number; epco: number; surlag: number; rsdin: number; erorgn: number; erorgp: number;
   potFr: number; potTile: number; potVolx: number; potVol: number; depImp: number; evpot: number;
   /** pothole surface conductivity (mm/h; the top soil layer's when 0), nitrate and soluble P loss rates (1/day) */
@@ -197,4 +201,7 @@ export interface Project {
   hruSource?: (subIndex: number) => Iterable<Hru>;
   /** land use updates of lup.dat, by date (lup.ts) */
   lup?: import('./lup.ts').LandUseUpdate[];
+  /** atmospheric deposition of file.cio's ATMO file (readatmodep.f, average annual inputs), by
+   * subbasin index: ammonium and nitrate in rain (mg/L), dry deposition (kg/ha/yr) */
+  atmo?: { rammo: number[]; rcn: number[]; dryNh4: number[]; dryNo3: number[] };
 }
