@@ -93,3 +93,33 @@ describe('lateral flow nitrate and anion exclusion', () => {
     expect(m.anionExcl[1]).toBe(p.subbasins[0]!.hrus[1]!.anionExcl);
   });
 });
+
+describe('defaults SWAT applies to values given as 0 (readbsn.f, readhru.f)', () => {
+  it('an HRU without DEP_IMP takes DEPIMP_BSN, 6000 mm when that is 0 too (percolation out of the profile is not blocked)', async () => {
+    const d = project('lrew_swat2012');
+    const bsn = join(d, 'basins.bsn');
+    // a .bsn whose zeros take SWAT's defaults: DEPIMP_BSN, EVRCH, SDNCO, NPERCO
+    let text = readFileSync(bsn, 'latin1');
+    for (const key of ['DEPIMP_BSN', 'EVRCH', 'SDNCO', 'NPERCO']) text = text.replace(new RegExp(`^(\\s*)[-\\d.]+(\\s*\\| ${key}\\b)`, 'm'), '$10.000$2');
+    writeFileSync(bsn, text, 'latin1');
+    const p = await loadProject(d, { streamHrus: false });
+    expect([p.basin.depImpBsn, p.basin.evrch, p.basin.sdnco, p.basin.nperco]).toEqual([6000, 0.6, 1.3, 0.2]);
+    p.subbasins[0]!.hrus[0]!.depImp = 0;
+    const m = new Model(p, { shared: false });
+    expect(m.depImp[0]).toBe(6000);
+    // percmicro.f's restriction with (6000 − profile depth)/1000 m to the impervious layer: slight
+    const xx = (6000 - m.solZ[m.nly[0]! - 1]!) / 1000;
+    expect(m.impF[0]).toBeCloseTo(xx / (xx + Math.exp(8.833 - 2.598 * xx)), 12);
+    expect(m.impF[0]).toBeGreaterThan(0.95);
+  });
+
+  it('the basin\'s rain nitrate is the RCN line\'s value, 1.0 mg/L when 0 (the RCN_SUB_BSN line is not read)', async () => {
+    const d = project('lrew_swat2012');
+    const bsn = join(d, 'basins.bsn');
+    const set = (key: string, v: string) => writeFileSync(bsn, readFileSync(bsn, 'latin1').replace(new RegExp(`^(\\s*)[-\\d.]+(\\s*\\| ${key}\\b)`, 'm'), `$1${v}$2`), 'latin1');
+    set('RCN_SUB_BSN', '3.000');
+    expect((await loadProject(d, { streamHrus: false })).basin.rcnSub).toBe(1);
+    set('RCN', '2.500');
+    expect((await loadProject(d, { streamHrus: false })).basin.rcnSub).toBe(2.5);
+  });
+});

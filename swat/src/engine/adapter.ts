@@ -55,24 +55,31 @@ function control(sp: SwatProject, cioText: string | undefined): SimControl {
 }
 
 function basin(b: unknown): Basin {
+  // readbsn.f: these take SWAT's default when the file gives 0 (or less), not only when absent
+  const pos = (key: string, def: number) => (n(b, key, def) > 0 ? n(b, key, def) : def);
+  // readbsn.f reads the basin's rain nitrate (rcn_sub_bsn) from the RCN line (the later
+  // RCN_SUB_BSN line is read as a title), 1.0 mg/L when 0
+  const rcnBsn = n(b, 'RCN', 0) > 1e-6 ? n(b, 'RCN', 0) : 1;
   return {
-    sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: n(b, 'SMFMX', 4.5), smfmn: n(b, 'SMFMN', 4.5), timp: n(b, 'TIMP', 1),
-    snocovmx: n(b, 'SNOCOVMX', 1), sno50cov: n(b, 'SNO50COV', 0.5),
-    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: n(b, 'EVLAI', 3), ffcb: n(b, 'FFCB', 0),
+    sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: pos('SMFMX', 4.5), smfmn: pos('SMFMN', 4.5), timp: pos('TIMP', 1),
+    snocovmx: pos('SNOCOVMX', 1), sno50cov: pos('SNO50COV', 0.5),
+    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: pos('EVLAI', 3), ffcb: n(b, 'FFCB', 0),
     ievent: n(b, 'IEVENT', 0), icrk: n(b, 'ICRK', 0), surlag: n(b, 'SURLAG', 4) > 0 ? n(b, 'SURLAG', 4) : 4,
-    adjPkr: n(b, 'ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
+    adjPkr: pos('ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
     spcon: n(b, 'SPCON', 0.0001) > 0 ? n(b, 'SPCON', 0.0001) : 0.0001, spexp: n(b, 'SPEXP', 1) > 0 ? n(b, 'SPEXP', 1) : 1,
-    rcn: n(b, 'RCN', 0), rcnSub: n(b, 'RCN_SUB_BSN', 0), cmn: n(b, 'CMN', 0.0003) > 0 ? n(b, 'CMN', 0.0003) : 0.0003,
-    nUpdis: n(b, 'N_UPDIS', 20) > 0 ? n(b, 'N_UPDIS', 20) : 20, pUpdis: n(b, 'P_UPDIS', 20), nperco: n(b, 'NPERCO', 0.2),
-    pperco: n(b, 'PPERCO', 10), phoskd: n(b, 'PHOSKD', 175), psp: n(b, 'PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
-    irte: n(b, 'IRTE', 0), mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25), mskX: n(b, 'MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
-    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: n(b, 'EVRCH', 1) > 0 ? n(b, 'EVRCH', 1) : 1,
-    icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: n(b, 'CDN', 1.4), sdnco: n(b, 'SDNCO', 1.1) > 0 ? n(b, 'SDNCO', 1.1) : 1.1,
+    rcn: n(b, 'RCN', 0), rcnSub: rcnBsn, cmn: n(b, 'CMN', 0.0003) > 0 ? n(b, 'CMN', 0.0003) : 0.0003,
+    nUpdis: n(b, 'N_UPDIS', 20) > 0 ? n(b, 'N_UPDIS', 20) : 20, pUpdis: pos('P_UPDIS', 20), nperco: pos('NPERCO', 0.2),
+    pperco: pos('PPERCO', 10), phoskd: pos('PHOSKD', 175), psp: pos('PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
+    irte: n(b, 'IRTE', 0), ...(n(b, 'MSK_CO1', 0.75) <= 0 && n(b, 'MSK_CO2', 0.25) <= 0 ? { mskCo1: 0.75, mskCo2: 0.25 } : { mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25) }),
+    mskX: pos('MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
+    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: pos('EVRCH', 0.6),
+    icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: pos('CDN', 1.4), sdnco: pos('SDNCO', 1.3),
     cnFroz: n(b, 'CN_FROZ', 0.000862) > 0 ? n(b, 'CN_FROZ', 0.000862) : 0.000862, dormHr: n(b, 'DORM_HR', 0),
     smxco: n(b, 'SMXCO', 1) > 0 ? n(b, 'SMXCO', 1) : 1, fixco: n(b, 'FIXCO', 0.5) > 0 ? n(b, 'FIXCO', 0.5) : 0.5,
     nfixmx: n(b, 'NFIXMX', 20) > 0 ? n(b, 'NFIXMX', 20) : 20, decrMin: n(b, 'DECR_MIN', 0.01) > 0 ? n(b, 'DECR_MIN', 0.01) : 0.01,
-    rsdCovco: n(b, 'RSD_COVCO', 0.3), vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
+    rsdCovco: n(b, 'RSD_COVCO', 0.3) > 1e-6 ? n(b, 'RSD_COVCO', 0.3) : 0.3, vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
     chEqnDefault: 0, petFile: str(b, 'PETFILE'), anionExclBsn: n(b, 'ANION_EXCL_BSN', 0.2) > 1e-6 ? n(b, 'ANION_EXCL_BSN', 0.2) : 0.2,
+    depImpBsn: n(b, 'DEPIMP_BSN', 6000) > 1e-6 ? n(b, 'DEPIMP_BSN', 6000) : 6000,
   };
 }
 

@@ -407,7 +407,8 @@ export class Model {
       this.usleK[i] = L[0].usleK;
       this.cfrg[i] = Math.exp(-0.053 * L[0].rock);
       this.solZmx[i] = h.solZmx > 0 ? Math.min(h.solZmx, this.solZ[i * ML + nl - 1]) : this.solZ[i * ML + nl - 1];
-      this.depImp[i] = h.depImp > 0 ? h.depImp : this.solZ[i * ML + nl - 1] + 1000;
+      // readhru.f: an HRU without DEP_IMP takes the basin's DEPIMP_BSN (6000 mm when 0)
+      this.depImp[i] = h.depImp > 0 ? h.depImp : basin.depImpBsn ?? 6000;
       {
         let zp = 0;
         for (let l = 0; l < nl; l++) {

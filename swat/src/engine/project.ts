@@ -39,6 +39,8 @@ export interface Basin {
   chEqnDefault: number;
   /** ANION_EXCL_BSN: the anion exclusion of soils that give none (readsol.f; 0.2 when 0) */
   anionExclBsn?: number;
+  /** DEPIMP_BSN: depth to the impervious layer of HRUs that give none (readhru.f; 6000 mm when 0) */
+  depImpBsn?: number;
   petFile: string;
 }
 
