@@ -755,6 +755,10 @@ function grow(D: DayShared, h: number, rd: number): void {
     m.lai[h] = (m.olai[h] * (1 - pa)) / (1 - pl.dlai[ip]);
   }
   if (m.lai[h] < pl.alaiMin[ip]) m.lai[h] = pl.alaiMin[ip];
+  if (pa > 0.5 && pa < pl.dlai[ip]) {
+    m.pltEt[h] += X.epDay + X.esDay;
+    m.pltPet[h] += X.pet;
+  }
   m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
 }
 
