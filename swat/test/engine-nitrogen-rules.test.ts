@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError, loadProject } from '../src/engine/index.ts';
+import { engineNotes } from '../src/engine/adapter.ts';
 import { Model, ML } from '../src/engine/model.ts';
 import { fixtureProject, fixtureText } from './fixtures.ts';
 
@@ -61,6 +62,14 @@ describe('atmospheric deposition file (readatmodep.f)', () => {
     const p = await loadProject(project('lrew_swat2012'), { streamHrus: false });
     expect(p.atmo!.rcn).toEqual(p.subbasins.map(() => p.basin.rcnSub > 0 ? p.basin.rcnSub : p.basin.rcn));
     expect(p.atmo!.rammo.every((x) => x === 0)).toBe(true);
+  });
+
+  it('a missing file (exports often leave it out) keeps the basin\'s rain nitrate, with a note naming it', async () => {
+    const d = project('swatuq_2012');
+    rmSync(join(d, 'ATMO.ATM'));
+    const p = await loadProject(d, { streamHrus: false });
+    expect(p.atmo).toBeUndefined();
+    expect(engineNotes().some((n) => n.includes('ATMO.ATM'))).toBe(true);
   });
 
   it('monthly deposition (IATMODEP 1) stops the run naming it', async () => {

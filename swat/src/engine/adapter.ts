@@ -551,12 +551,17 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
  * FORMAT (8x,4f10.3)). As there, a field that is not a number ends that line's read (the old
  * one-value-per-line files of ArcSWAT leave every value at its default: rain nitrate of the
  * basin, no ammonium or dry deposition), and the file's end leaves the remaining subbasins at
- * the defaults. Monthly inputs (IATMODEP 1) stop the run. */
+ * the defaults. Monthly inputs (IATMODEP 1) stop the run; a missing file is noted and the basin's
+ * value used. */
 function atmosphericDeposition(sp: SwatProject, read: FileReader, nsub: number, rcnBasin: number): Project['atmo'] {
   const name = str(sp.cio, 'ATMOFILE');
   if (!name) return undefined;
   const text = read.text(name);
-  if (text === undefined) throw new InputError(`file.cio: atmospheric deposition file ${name} is missing`);
+  if (text === undefined) {
+    // SWAT stops on a missing file; exports and subsets often leave it out: the basin's value, said
+    notes.add(`file.cio names the atmospheric deposition file ${name}, which is missing: the basin's rain nitrate (RCN) is used`);
+    return undefined;
+  }
   if (n(sp.bsn, 'IATMODEP', 0) !== 0) throw new InputError(`basins.bsn: monthly atmospheric deposition (IATMODEP ${n(sp.bsn, 'IATMODEP', 0)}, ${name}) is not simulated by the built-in engine`);
   const a = { rammo: new Array<number>(nsub).fill(0), rcn: new Array<number>(nsub).fill(rcnBasin), dryNh4: new Array<number>(nsub).fill(0), dryNo3: new Array<number>(nsub).fill(0) };
   const into = [a.rammo, a.rcn, a.dryNh4, a.dryNo3];
