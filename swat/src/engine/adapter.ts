@@ -16,6 +16,7 @@ import { parseSol } from '../txtinout/sol.ts';
 import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/types.ts';
 import { hruExtra } from './mgt-extra.ts';
 import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
+import { parseFortranNumber } from '../output/fortran.ts';
 import type {
   Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
   UrbanParams, WeatherSeries, Wgn,
@@ -55,31 +56,38 @@ function control(sp: SwatProject, cioText: string | undefined): SimControl {
     nbyr, iyr: n(c, 'IYR', 2000), idaf: n(c, 'IDAF', 0), idal: n(c, 'IDAL', 0),
     igen: n(c, 'IGEN', 0), idist: n(c, 'IDIST', 0), rexp: n(c, 'REXP', 1.3),
     pcpsim: n(c, 'PCPSIM', 1), tmpsim: n(c, 'TMPSIM', 1), slrsim: n(c, 'SLRSIM', 1), rhsim: n(c, 'RHSIM', 1), windsim: n(c, 'WNDSIM', 1),
-    iprint: n(c, 'IPRINT', 0), nyskip, icalen: n(c, 'ICALEN', 0),
+    iprint: n(c, 'IPRINT', 0), nyskip, icalen: n(c, 'ICALEN', 0), isubhw: n(c, 'I_SUBW', 0),
     rchVars: pos('IPDVAR'), subVars: pos('IPDVAS'), hruVars: pos('IPDVAB'), hruPrint: pos('IPDHRU'),
     title: [lines[2] ?? '', lines[3] ?? '', lines[4] ?? ''].map((x) => x.replace(/\r$/, '')),
   };
 }
 
 function basin(b: unknown): Basin {
+  // readbsn.f: these take SWAT's default when the file gives 0 (or less), not only when absent
+  const pos = (key: string, def: number) => (n(b, key, def) > 0 ? n(b, key, def) : def);
+  // readbsn.f reads the basin's rain nitrate (rcn_sub_bsn) from the RCN line (the later
+  // RCN_SUB_BSN line is read as a title), 1.0 mg/L when 0
+  const rcnBsn = n(b, 'RCN', 0) > 1e-6 ? n(b, 'RCN', 0) : 1;
   return {
-    sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: n(b, 'SMFMX', 4.5), smfmn: n(b, 'SMFMN', 4.5), timp: n(b, 'TIMP', 1),
-    snocovmx: n(b, 'SNOCOVMX', 1), sno50cov: n(b, 'SNO50COV', 0.5),
-    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: n(b, 'EVLAI', 3), ffcb: n(b, 'FFCB', 0),
+    sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: pos('SMFMX', 4.5), smfmn: pos('SMFMN', 4.5), timp: pos('TIMP', 1),
+    snocovmx: pos('SNOCOVMX', 1), sno50cov: pos('SNO50COV', 0.5),
+    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: pos('EVLAI', 3), ffcb: n(b, 'FFCB', 0),
     ievent: n(b, 'IEVENT', 0), icrk: n(b, 'ICRK', 0), surlag: n(b, 'SURLAG', 4) > 0 ? n(b, 'SURLAG', 4) : 4,
-    adjPkr: n(b, 'ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
+    adjPkr: pos('ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
     spcon: n(b, 'SPCON', 0.0001) > 0 ? n(b, 'SPCON', 0.0001) : 0.0001, spexp: n(b, 'SPEXP', 1) > 0 ? n(b, 'SPEXP', 1) : 1,
-    rcn: n(b, 'RCN', 0), rcnSub: n(b, 'RCN_SUB_BSN', 0), cmn: n(b, 'CMN', 0.0003) > 0 ? n(b, 'CMN', 0.0003) : 0.0003,
-    nUpdis: n(b, 'N_UPDIS', 20) > 0 ? n(b, 'N_UPDIS', 20) : 20, pUpdis: n(b, 'P_UPDIS', 20), nperco: n(b, 'NPERCO', 0.2),
-    pperco: n(b, 'PPERCO', 10), phoskd: n(b, 'PHOSKD', 175), psp: n(b, 'PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
-    irte: n(b, 'IRTE', 0), mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25), mskX: n(b, 'MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
-    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: n(b, 'EVRCH', 1) > 0 ? n(b, 'EVRCH', 1) : 1,
-    icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: n(b, 'CDN', 1.4), sdnco: n(b, 'SDNCO', 1.1) > 0 ? n(b, 'SDNCO', 1.1) : 1.1,
+    rcn: n(b, 'RCN', 0), rcnSub: rcnBsn, cmn: n(b, 'CMN', 0.0003) > 0 ? n(b, 'CMN', 0.0003) : 0.0003,
+    nUpdis: n(b, 'N_UPDIS', 20) > 0 ? n(b, 'N_UPDIS', 20) : 20, pUpdis: pos('P_UPDIS', 20), nperco: pos('NPERCO', 0.2),
+    pperco: pos('PPERCO', 10), phoskd: pos('PHOSKD', 175), psp: pos('PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
+    irte: n(b, 'IRTE', 0), ...(n(b, 'MSK_CO1', 0.75) <= 0 && n(b, 'MSK_CO2', 0.25) <= 0 ? { mskCo1: 0.75, mskCo2: 0.25 } : { mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25) }),
+    mskX: pos('MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
+    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: pos('EVRCH', 0.6),
+    icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: pos('CDN', 1.4), sdnco: pos('SDNCO', 1.3),
     cnFroz: n(b, 'CN_FROZ', 0.000862) > 0 ? n(b, 'CN_FROZ', 0.000862) : 0.000862, dormHr: n(b, 'DORM_HR', 0),
     smxco: n(b, 'SMXCO', 1) > 0 ? n(b, 'SMXCO', 1) : 1, fixco: n(b, 'FIXCO', 0.5) > 0 ? n(b, 'FIXCO', 0.5) : 0.5,
     nfixmx: n(b, 'NFIXMX', 20) > 0 ? n(b, 'NFIXMX', 20) : 20, decrMin: n(b, 'DECR_MIN', 0.01) > 0 ? n(b, 'DECR_MIN', 0.01) : 0.01,
-    rsdCovco: n(b, 'RSD_COVCO', 0.3), vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
-    chEqnDefault: 0, petFile: str(b, 'PETFILE'),
+    rsdCovco: n(b, 'RSD_COVCO', 0.3) > 1e-6 ? n(b, 'RSD_COVCO', 0.3) : 0.3, vcrit: n(b, 'VCRIT', 0), chD50: n(b, 'CH_D50', 50), sigG: n(b, 'SIG_G', 1.57),
+    chEqnDefault: 0, petFile: str(b, 'PETFILE'), anionExclBsn: n(b, 'ANION_EXCL_BSN', 0.2) > 1e-6 ? n(b, 'ANION_EXCL_BSN', 0.2) : 0.2,
+    depImpBsn: n(b, 'DEPIMP_BSN', 6000) > 1e-6 ? n(b, 'DEPIMP_BSN', 6000) : 6000,
   };
 }
 
@@ -236,7 +244,7 @@ export function hru(hi: HruInputs, where: string): Hru {
     name: fresh(hi.files.hru.replace(/\.hru$/i, '')), landuse: fresh(/Luse:\s*(\S+)/i.exec(h.title)?.[1] ?? ''), soilName: fresh(sol.SNAM),
     hydGrp: fresh(sol.HYDGRP),
     hruFr: n(h, 'HRU_FR'), slsubbsn: n(h, 'SLSUBBSN', 50), slp: n(h, 'HRU_SLP', 0.01), ovN: n(h, 'OV_N', 0.1), latTtime: n(h, 'LAT_TTIME'),
-    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
+    latSed: n(h, 'LAT_SED'), slsoil: n(h, 'SLSOIL'), disStream: n(h, 'DIS_STREAM'), canmx: n(h, 'CANMX'), esco: n(h, 'ESCO', -1), epco: n(h, 'EPCO', -1), surlag: n(h, 'SURLAG', 0), rsdin: n(h, 'RSDIN'),
     erorgn: n(h, 'ERORGN'), erorgp: n(h, 'ERORGP'), potFr: n(h, 'POT_FR'), potTile: n(h, 'POT_TILE'), potVolx: n(h, 'POT_VOLX'),
     potVol: n(h, 'POT_VOL'), depImp: n(h, 'DEP_IMP'), evpot: n(h, 'EVPOT', 0.5) > 0 ? n(h, 'EVPOT', 0.5) : 0.5,
     potK: n(h, 'POT_K'), potNo3l: n(h, 'POT_NO3L'), potSolpl: n(h, 'POT_SOLP'),
@@ -510,6 +518,8 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   const w = weather(sp, c.iyr, ndays);
   if (c.pcpsim === 1 && w.pcp.length === 0) throw new InputError('file.cio: measured precipitation (PCPSIM = 1) but no precipitation file was read');
   const project: Project = { dir, control: c, basin: bsn, subbasins: subs, reaches, fig, plants, ferts, tills, urbans, weather: w, ndays };
+  const atmo = atmosphericDeposition(sp, read, subs.length, bsn.rcnSub > 0 ? bsn.rcnSub : bsn.rcn);
+  if (atmo) project.atmo = atmo;
   // land use updates (lup.dat): the HRU fractions change on their dates (lup.ts)
   try {
     project.lup = readLandUseUpdates((name) => read.text(name));
@@ -542,6 +552,39 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
     };
   }
   return project;
+}
+
+/** readatmodep.f: with an ATMO file named in file.cio, each subbasin's ammonium and nitrate in
+ * rain and dry deposition are read from it (5 title lines, then a line per subbasin read by
+ * FORMAT (8x,4f10.3)). As there, a field that is not a number ends that line's read (the old
+ * one-value-per-line files of ArcSWAT leave every value at its default: rain nitrate of the
+ * basin, no ammonium or dry deposition), and the file's end leaves the remaining subbasins at
+ * the defaults. Monthly inputs (IATMODEP 1) stop the run; a missing file is noted and the basin's
+ * value used. */
+function atmosphericDeposition(sp: SwatProject, read: FileReader, nsub: number, rcnBasin: number): Project['atmo'] {
+  const name = str(sp.cio, 'ATMOFILE');
+  if (!name) return undefined;
+  const text = read.text(name);
+  if (text === undefined) {
+    // SWAT stops on a missing file; exports and subsets often leave it out: the basin's value, said
+    notes.add(`file.cio names the atmospheric deposition file ${name}, which is missing: the basin's rain nitrate (RCN) is used`);
+    return undefined;
+  }
+  if (n(sp.bsn, 'IATMODEP', 0) !== 0) throw new InputError(`basins.bsn: monthly atmospheric deposition (IATMODEP ${n(sp.bsn, 'IATMODEP', 0)}, ${name}) is not simulated by the built-in engine`);
+  const a = { rammo: new Array<number>(nsub).fill(0), rcn: new Array<number>(nsub).fill(rcnBasin), dryNh4: new Array<number>(nsub).fill(0), dryNo3: new Array<number>(nsub).fill(0) };
+  const into = [a.rammo, a.rcn, a.dryNh4, a.dryNo3];
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < nsub && 5 + i < lines.length; i++) {
+    const line = lines[5 + i]!;
+    for (let k = 0; k < 4; k++) {
+      const field = line.slice(8 + 10 * k, 18 + 10 * k);
+      const v = field.trim() === '' ? 0 : parseFortranNumber(field, 0, field.length);
+      if (!Number.isFinite(v)) break;
+      into[k]![i] = v;
+    }
+  }
+  return a;
 }
 
 /** Reads files of a TxtInOut folder by name, case-insensitively (the reader's raw `otherFiles`

@@ -101,9 +101,12 @@ export function hruDay(D: DayShared, h: number): void {
   X.swInit = solSwNow(m, base, nl);
   X.precip = D.sPcp[D.s];
   X.precipRaw = X.precip;
-  const rcn = b.rcnSub > 0 ? b.rcnSub : b.rcn;
+  const at = D.p.atmo;
+  const rcn = at ? at.rcn[D.s]! : b.rcnSub > 0 ? b.rcnSub : b.rcn;
   X.no3Rain = (rcn * X.precip) / 100;
   m.solNo3[base] += X.no3Rain;
+  // ATMO file (nrain.f): ammonium in rain and a day's dry deposition; ammonium is kept as nitrate
+  if (at) m.solNo3[base] += (at.rammo[D.s]! * X.precip) / 100 + (at.dryNh4[D.s]! + at.dryNo3[D.s]!) / 365;
 
   // management operations (operatn)
   m.phubase[h] += D.tav > 0 ? D.tav / m.subPhutot[D.s] : 0;
@@ -439,7 +442,9 @@ function percolation(D: DayShared, h: number): void {
     sep = 0;
     const exc = m.solSt[o] - m.solFc[o];
     let lat = 0;
-    if (exc > 1e-5 && m.solTmp[o] > 0) {
+    if (exc > 1e-5) {
+      // percmicro.f: no flow out of a frozen layer
+      if (m.solTmp[o] > 0) {
       const dg = m.solZ[o] - zprev;
       const drain = m.solUl[o] - m.solFc[o];
       const ho = drain === 0 ? 0 : (2 * exc) / (drain / dg);
@@ -453,17 +458,24 @@ function percolation(D: DayShared, h: number): void {
         sep = exc * ratio;
         lat = exc * (1 - ratio);
       }
+      }
       m.solSt[o] = Math.max(1e-6, m.solSt[o] - sep - lat);
-      if (m.solSt[o] > m.solUl[o]) {
-        let up = m.solSt[o] - m.solUl[o];
+      // sat_excess.f: water above saturation percolates on to the next layer; only the bottom
+      // layer's excess moves up, layer by layer (what the top layer cannot hold leaves as runoff)
+      const over = m.solSt[o] - m.solUl[o];
+      if (over > 1e-4) {
         m.solSt[o] = m.solUl[o];
+        if (l < nl - 1) sep += over;
+        else {
+          let up = over;
         for (let u = l - 1; u >= 0 && up > 0; u--) {
           const ou = base + u;
           const mv = Math.min(m.solUl[ou] - m.solSt[ou], up);
           m.solSt[ou] += mv;
           up -= mv;
         }
-        if (up > 0) X.surfq += up; // exfiltration to the surface
+          if (up > 0) X.surfq += up;
+        }
       }
     }
     // nitrate moves with percolation, lateral flow and (top layer) runoff
@@ -472,8 +484,8 @@ function percolation(D: DayShared, h: number): void {
     const vv = sep + lat + (l === 0 ? X.surfq : 0);
     if (vv > 1e-10 && m.solNo3[o] > 1e-9) {
       const conc = (m.solNo3[o] * (1 - Math.exp(-vv / ((1 - anion) * m.solUl[o])))) / vv;
-      // top layer: runoff and lateral flow take NPERCO x the concentration when water percolates
-      const cosurf = l === 0 && sep > 1e-6 ? nperco * conc : conc;
+      // top layer: runoff and lateral flow take NPERCO x the concentration (nlch.f)
+      const cosurf = l === 0 ? nperco * conc : conc;
       if (l === 0 && X.surfq > 0) {
         const q = Math.min(cosurf * X.surfq, m.solNo3[o]);
         m.solNo3[o] -= q;
@@ -493,6 +505,8 @@ function percolation(D: DayShared, h: number): void {
     zprev = m.solZ[o];
   }
   X.no3Leach = no3In;
+  // nlch.f: part of the lateral flow's nitrate is lost on its way to the stream (DIS_STREAM)
+  X.no3Lat *= m.latNo3F[h];
   X.latq = latq;
   X.sepbtm = sepbtm;
   // soluble P in surface runoff (PHOSKD) and leached from the top layer (PPERCO) (solp.f)
@@ -762,6 +776,10 @@ function grow(D: DayShared, h: number): void {
     m.lai[h] = (m.olai[h] * (1 - pa)) / (1 - pl.dlai[ip]);
   }
   if (m.lai[h] < pl.alaiMin[ip]) m.lai[h] = pl.alaiMin[ip];
+  if (pa > 0.5 && pa < pl.dlai[ip]) {
+    m.pltEt[h] += X.epDay + X.esDay;
+    m.pltPet[h] += X.pet;
+  }
   m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
 }
 

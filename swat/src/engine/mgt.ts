@@ -56,6 +56,8 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         m.phuacc[h] = 0;
         m.laimxfr[h] = 0;
         m.hvstiAdj[h] = 0;
+        m.pltEt[h] = 0;
+        m.pltPet[h] = 0;
         m.olai[h] = 0;
         // rev 627-637 plantop: heat units below 700 are replaced by 1700; CURYR_MAT 0 means
         // a tree stand not limited by age (igrotree)
@@ -110,7 +112,10 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
             const pa = m.phuacc[h];
             const pltfrN = (pl.bn1[ip] - pl.bn3[ip]) * (1 - pa / (pa + Math.exp(pl.bnc1[ip] - pl.bnc2[ip] * pa))) + pl.bn3[ip];
             m.tnyld[h] = (1 - (0.4 - 0.2 * pa)) * m.bio[h] * pltfrN * (m.autoEff[h] > 0 ? m.autoEff[h] : 1.3);
-            let hi = m.hvstiAdj[h];
+            // harvkillop.f/harvestop.f: the harvest index falls toward WSYF with the water deficiency
+            // (actual over potential plant ET late in the season; none counted below 10 mm of PET)
+            const wur = m.pltPet[h] < 10 ? 100 : (100 * m.pltEt[h]) / m.pltPet[h];
+            let hi = Math.min(pl.hvsti[ip], (m.hvstiAdj[h] - pl.wsyf[ip]) * (wur / (wur + Math.exp(6.13 - 0.0883 * wur))) + pl.wsyf[ip]);
             const hiOvr = code === 5 ? O.v5[k] : O.v6[k];
             if (hiOvr > 0) hi = hiOvr;
             if (m.hiTarg[h] > 0) hi = m.hiTarg[h];
@@ -143,6 +148,8 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
             m.olai[h] = 0;
             m.cht[h] = 0;
             m.igro[h] = 0;
+            m.pltEt[h] = 0;
+            m.pltPet[h] = 0;
             m.idorm[h] = 0;
             m.phuacc[h] = 0;
             m.strsw[h] = 1;

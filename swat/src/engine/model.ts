@@ -129,6 +129,8 @@ export class Model {
   hruSub: Int32Array; hruKm: Float64Array; hruFr: Float64Array; dafr: Float64Array;
   hruName: string[]; hruLanduse: string[]; hruSoil: string[];
   slsubbsn: Float64Array; slp: Float64Array; ovN: Float64Array; slsoil: Float64Array; latTtime: Float64Array; brt: Float64Array; tconc: Float64Array;
+  /** share of the nitrate in lateral flow that reaches the stream (nlch.f: 1 − (2.18·DIS_STREAM − 8.63)/100, in 0–1) */
+  latNo3F: Float64Array;
   canmx: Float64Array; esco: Float64Array; epco: Float64Array; depImp: Float64Array; cn2: Float64Array; usleP: Float64Array; usleK: Float64Array;
   usleLs: Float64Array; cfrg: Float64Array; urbanFcimp: Float64Array; solAlb: Float64Array; solZmx: Float64Array; bioMin: Float64Array;
   /** filter strip trapping efficiency (filtw.f: 0.367·FILTERW^0.2967, at most 1) */
@@ -164,7 +166,10 @@ export class Model {
   gwDelayE: Float64Array; alphaBfE: Float64Array; alphaBfDE: Float64Array; gwqmn: Float64Array; gwRevap: Float64Array; revapmn: Float64Array; rchrgDp: Float64Array;
   // plant
   igro: Int32Array; iplant: Int32Array; phuPlt: Float64Array; phuacc: Float64Array; lai: Float64Array; olai: Float64Array; laimxfr: Float64Array;
-  bio: Float64Array; cht: Float64Array; idorm: Int32Array; igrotree: Int32Array; curyrMat: Float64Array; hvstiAdj: Float64Array; strsw: Float64Array; strsn: Float64Array; rsd: Float64Array;
+  bio: Float64Array; cht: Float64Array; idorm: Int32Array; igrotree: Int32Array; curyrMat: Float64Array; hvstiAdj: Float64Array;
+  /** plant ET and PET summed while 0.5 < heat-unit fraction < DLAI (grow.f): the water deficiency of the harvest index */
+  pltEt: Float64Array; pltPet: Float64Array;
+  strsw: Float64Array; strsn: Float64Array; rsd: Float64Array;
   hiTarg: Float64Array; bioTarg: Float64Array; yieldAcc: Float64Array; phubase: Float64Array;
   autoWstrs: Float64Array; autoIrrMx: Float64Array; autoIrrEff: Float64Array; autoNstrs: Float64Array; autoNapp: Float64Array; irrPending: Float64Array;
   grzDays: Int32Array; grzEat: Float64Array; grzTrmp: Float64Array;
@@ -233,7 +238,7 @@ export class Model {
     this.hruLanduse = new Array<string>(n).fill('');
     this.hruSoil = new Array<string>(n).fill('');
     this.hruFr = F(); this.hruKm = F(); this.dafr = F();
-    this.slsubbsn = F(); this.slp = F(); this.ovN = F(); this.slsoil = F(); this.latTtime = F(); this.brt = F(); this.tconc = F();
+    this.slsubbsn = F(); this.slp = F(); this.ovN = F(); this.slsoil = F(); this.latTtime = F(); this.brt = F(); this.tconc = F(); this.latNo3F = F();
     this.canmx = F(); this.esco = F(); this.epco = F(); this.depImp = F(); this.cn2 = F(); this.usleP = F(); this.usleK = F(); this.usleLs = F();
     this.cfrg = F(); this.urbanFcimp = F(); this.solAlb = F(); this.solZmx = F(); this.bioMin = F(); this.filterTrap = F();
     this.potFr = F(); this.potVolx = F(); this.potTile = F(); this.evpot = F(); this.latSedConc = F();
@@ -254,7 +259,7 @@ export class Model {
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
     this.gwDelayE = F(); this.alphaBfE = F(); this.alphaBfDE = F(); this.gwqmn = F(); this.gwRevap = F(); this.revapmn = F(); this.rchrgDp = F();
     this.igro = I(); this.iplant = I(); this.phuPlt = F(); this.phuacc = F(); this.lai = F(); this.olai = F(); this.laimxfr = F(); this.bio = F();
-    this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiAdj = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
+    this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiAdj = F(); this.pltEt = F(); this.pltPet = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
     this.yieldAcc = F(); this.phubase = F();
     this.autoWstrs = F(); this.autoIrrMx = F(); this.autoIrrEff = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
     this.grzDays = I(); this.grzEat = F(); this.grzTrmp = F();
@@ -376,8 +381,8 @@ export class Model {
         // soil_chem: initial nitrate and humic N (C:N 14, 2% active) when .chm gives none
         const li = layers === L ? l : Math.max(0, l - 1);
         const wt1 = (bd * dep) / 100;
-        const zmid = (zprev + ly.z) / 2;
-        const no3c = (h.solNo3[li] ?? 0) > 0 ? h.solNo3[li] : 7 * Math.exp(-zmid / 1000);
+        // soil_chem.f: 7 mg/kg scaled by exp(−depth/1000) at the layer's bottom
+        const no3c = (h.solNo3[li] ?? 0) > 0 ? h.solNo3[li] : 7 * Math.exp(-ly.z / 1000);
         this.solNo3[o] = no3c * wt1;
         const orgc = (h.solOrgn[li] ?? 0) > 0 ? h.solOrgn[li] : (10000 * (ly.cbn > 0 ? ly.cbn : 0.1)) / 14;
         const orgn = orgc * wt1;
@@ -405,7 +410,8 @@ export class Model {
       this.usleK[i] = L[0].usleK;
       this.cfrg[i] = Math.exp(-0.053 * L[0].rock);
       this.solZmx[i] = h.solZmx > 0 ? Math.min(h.solZmx, this.solZ[i * ML + nl - 1]) : this.solZ[i * ML + nl - 1];
-      this.depImp[i] = h.depImp > 0 ? h.depImp : this.solZ[i * ML + nl - 1] + 1000;
+      // readhru.f: an HRU without DEP_IMP takes the basin's DEPIMP_BSN (6000 mm when 0)
+      this.depImp[i] = h.depImp > 0 ? h.depImp : basin.depImpBsn ?? 6000;
       {
         let zp = 0;
         for (let l = 0; l < nl; l++) {
@@ -447,6 +453,8 @@ export class Model {
         latT = (10.4 * this.slsoil[i]) / Math.max(scmx, 1e-6);
       }
       this.latTtime[i] = 1 - Math.exp(-1 / Math.max(latT, 1e-6));
+      const dis = (h.disStream ?? 0) > 0 ? h.disStream! : 35;
+      this.latNo3F[i] = 1 - Math.min(1, Math.max(0, (2.18 * dis - 8.63) / 100));
 
       // groundwater
       this.shallst[i] = h.shallst;
@@ -469,7 +477,8 @@ export class Model {
       this.fop[i] = h.rsdin * 0.0003;
       this.erorgn[i] = h.erorgn > 0 ? h.erorgn : 0;
       this.erorgp[i] = h.erorgp > 0 ? h.erorgp : 0;
-      this.anionExcl[i] = h.anionExcl > 0 && h.anionExcl < 1 ? h.anionExcl : 0.5;
+      // readsol.f: none given takes the basin's ANION_EXCL_BSN; at most 0.99
+      this.anionExcl[i] = h.anionExcl > 1e-6 ? Math.min(h.anionExcl, 0.99) : basin.anionExclBsn ?? 0.2;
       // initial plant
       this.iplant[i] = -1;
       if (h.igro === 1) {

@@ -13,6 +13,7 @@ import type { OutputRowInput, OutputWriter, PeriodKind } from '../output/types.t
 import type { Project } from './project.ts';
 import { isLeap } from './adapter.ts';
 import type { Model } from './model.ts';
+import { SedOutput } from './sed-output.ts';
 import { averageYears, type DayContext, type SimObserver, type SimTotals } from './sim.ts';
 import { BV, HV, HV_AGG, NBV, NHV, NRSV, NRV, NSV, RSV_AGG, RV, RV_AGG, SV, SV_AGG } from './vars.ts';
 
@@ -255,6 +256,15 @@ export class OutputSet implements SimObserver {
     // output.rsv is written whether or not there are reservoirs (SWAT writes its header)
     this.rsv = new RsvOutput(dir, this.p, iprint);
     this.files.push(this.rsv.file);
+    // output.sed, like output.rsv, on every run
+    this.sed = new SedOutput(dir, this.reachNums, (r) => this.reachArea.get(r) ?? 0, iprint, this.nyskip);
+    this.files.push(this.sed.file);
+  }
+
+  private sed: SedOutput | null = null;
+
+  sedDay(ctx: DayContext, v: Float64Array): void | Promise<void> {
+    if (this.sed) return this.sed.day(ctx, v);
   }
 
   private rsv: RsvOutput | null = null;
@@ -388,6 +398,7 @@ export class OutputSet implements SimObserver {
     }
     for (const w of [this.rchW, this.subW, this.hruW]) if (w) await w.close();
     if (this.rsv) this.rsv.close();
+    if (this.sed) await this.sed.close(averageYears(this.p.control));
   }
 }
 

@@ -17,6 +17,8 @@ export interface SimControl {
   iprint: number; // 0 monthly, 1 daily, 2 yearly
   nyskip: number;
   icalen: number;
+  /** I_SUBW: 1 routes the sediment of headwater reaches, 0 (SWAT's default) does not */
+  isubhw?: number;
   rchVars: number[]; // print lists (0 = all)
   subVars: number[];
   hruVars: number[];
@@ -35,6 +37,10 @@ export interface Basin {
   cnFroz: number; dormHr: number; smxco: number; fixco: number; nfixmx: number;
   decrMin: number; rsdCovco: number; vcrit: number; chD50: number; sigG: number;
   chEqnDefault: number;
+  /** ANION_EXCL_BSN: the anion exclusion of soils that give none (readsol.f; 0.2 when 0) */
+  anionExclBsn?: number;
+  /** DEPIMP_BSN: depth to the impervious layer of HRUs that give none (readhru.f; 6000 mm when 0) */
+  depImpBsn?: number;
   petFile: string;
 }
 
@@ -81,6 +87,8 @@ export interface Hru {
   soilName: string;
   hydGrp: string;
   hruFr: number; slsubbsn: number; slp: number; ovN: number; latTtime: number; latSed: number; slsoil: number;
+  /** DIS_STREAM: average distance to the stream (m; SWAT's default 35 when 0) */
+  disStream?: number;
   canmx: number; esco: number; epco: number; surlag: number; rsdin: number; erorgn: number; erorgp: number;
   potFr: number; potTile: number; potVolx: number; potVol: number; depImp: number; evpot: number;
   /** pothole surface conductivity (mm/h; the top soil layer's when 0), nitrate and soluble P loss rates (1/day) */
@@ -195,4 +203,7 @@ export interface Project {
   hruSource?: (subIndex: number) => Iterable<Hru>;
   /** land use updates of lup.dat, by date (lup.ts) */
   lup?: import('./lup.ts').LandUseUpdate[];
+  /** atmospheric deposition of file.cio's ATMO file (readatmodep.f, average annual inputs), by
+   * subbasin index: ammonium and nitrate in rain (mg/L), dry deposition (kg/ha/yr) */
+  atmo?: { rammo: number[]; rcn: number[]; dryNh4: number[]; dryNo3: number[] };
 }

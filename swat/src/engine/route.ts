@@ -84,12 +84,19 @@ export function detachedFractions(clayPct: number, siltPct: number, sandPct: num
 
 /** Channel routing of one day: variable storage (rtday.f) or Muskingum (rtmusk.f), losses, and
  * sediment by the reach's CH_EQN (rtsed.f for 0, the particle-size methods for 1–4). */
-export interface RouteResult { out: number; evap: number; tloss: number; sedOut: number }
-const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0 };
+export interface RouteResult {
+  out: number; evap: number; tloss: number; sedOut: number;
+  /** output.sed terms of the day (t): bank erosion, bed erosion, new channel and flood-plain
+   * deposits; `tss` the outflow's suspended sediment (mg/L), 0 when the reach did not route sediment */
+  bnk: number; bed: number; dep: number; fpdep: number; tss: number;
+}
+const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0, bnk: 0, bed: 0, dep: 0, fpdep: 0, tss: 0 };
 
 /** (The returned object is reused by the next call.) `sizeIn` is the inflow's sediment by
- * particle size (t, SIZE order, summing to `sedin0`); `sizeOut` receives the outflow's. */
-export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay: number, b: Basin, mon: number, sizeIn?: Float64Array, sizeOut?: Float64Array): RouteResult {
+ * particle size (t, SIZE order, summing to `sedin0`); `sizeOut` receives the outflow's.
+ * `headwater`: the reach takes only its own subbasin's water and file.cio's I_SUBW is 0, so
+ * its sediment is not routed (route.f): what comes in leaves the same day while water flows. */
+export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay: number, b: Basin, mon: number, sizeIn?: Float64Array, sizeOut?: Float64Array, headwater = false): RouteResult {
   const r = rs.r;
   const n = r.chN2 > 0 ? r.chN2 : 0.014;
   const slope = Math.max(r.chS2, 1e-5);
@@ -207,6 +214,17 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
   }
   rs.flwinPrev = wtrin;
   rs.flwoutPrev = rtwtr;
+  result.bnk = 0; result.bed = 0; result.dep = 0; result.fpdep = 0; result.tss = 0;
+
+  if (headwater) {
+    const pass = rtwtr > 0 && rchdep > 0;
+    if (sizeOut) for (let k = 0; k < NSIZE; k++) sizeOut[k] = pass ? (sizeIn ? sizeIn[k]! : k === SIZE.SIL ? sedin0 : 0) : 0;
+    result.out = rtwtr;
+    result.evap = evap;
+    result.tloss = tloss;
+    result.sedOut = pass ? sedin0 : 0;
+    return result;
+  }
 
   if (r.chEqn > 0) {
     result.out = rtwtr;
@@ -251,6 +269,9 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
     if (sedOut < 1e-6) sedOut = 0;
     rs.sedStor = sedin - sedOut;
     if (rs.sedStor < 1e-6) rs.sedStor = 0;
+    result.bed = deg2;
+    result.dep = dep;
+    result.tss = (sedOut / rtwtr) * 1e6;
   } else if (rtwtr > 0 && rchdep > 0) {
     rs.sedStor += sedin0;
   }
@@ -377,6 +398,7 @@ function sedimentBySize(rs: ReachState, rtwtr: number, rcharea: number, rchdep: 
   let degrte = Math.max(0, r.kdBed * (tBed - r.tcBed) * 1e-6) * r.chL2 * 1000 * pbed * r.bedBd * 86400;
   const bnkrt = bnkrte + degrte > 1e-6 ? Math.min(1, bnkrte / (bnkrte + degrte)) : 1;
   const bedrt = 1 - bnkrt;
+  const depchPrev = rs.depch, depfpPrev = rs.depfp;
   const cych = transportCapacity(r.chEqn, r, vc, rchdep, rh, topw, pbed, qdin);
   const depnet = qdin * (cych - sedin / qdin);
   const dep = rs.sizeDep;
@@ -437,9 +459,11 @@ function sedimentBySize(rs: ReachState, rtwtr: number, rcharea: number, rchdep: 
   const outfract = Math.min(1, rtwtr / qdin);
   let sedrch = sedin * outfract;
   if (sedrch < 1e-6) sedrch = 0;
+  let fineOut = 0; // silt and clay leaving: the suspended sediment of output.sed
   for (let k = 0; k < NSIZE; k++) {
     const out = sedrch > 0 ? cls[k]! * outfract : 0;
     if (sizeOut) sizeOut[k] = out;
+    if (k === SIZE.SIL || k === SIZE.CLA) fineOut += out;
     cls[k] -= out;
   }
   rs.sedStor = sedin - sedrch;
@@ -447,6 +471,12 @@ function sedimentBySize(rs: ReachState, rtwtr: number, rcharea: number, rchdep: 
     rs.sedStor = 0;
     cls.fill(0);
   }
+  // output.sed: erosion of the day, deposits made today (rtsed2: the growth of the deposits)
+  result.bnk = bnkrte;
+  result.bed = degrte;
+  result.dep = Math.max(0, rs.depch - depchPrev);
+  result.fpdep = Math.max(0, rs.depfp - depfpPrev);
+  result.tss = (fineOut / rtwtr) * 1e6;
   return sedrch;
 }
 

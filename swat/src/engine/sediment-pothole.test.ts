@@ -135,7 +135,11 @@ describe('a reach routing by size keeps the sediment\'s mass', () => {
 
 describe('CH_EQN on LREW (2005–2007)', async () => {
   const results = new Map<number, Awaited<ReturnType<typeof run>>>();
-  for (const eqn of [0, 1, 2, 3, 4]) results.set(eqn, await run(setChEqn(eqn)));
+  // I_SUBW 1: the headwater reaches 1 and 2 route by the method too (with 0 they pass their sediment on)
+  for (const eqn of [0, 1, 2, 3, 4]) results.set(eqn, await run((sp) => {
+    setChEqn(eqn)(sp);
+    Object.assign(sp.cio as object, { I_SUBW: 1 });
+  }));
   const out = (eqn: number) => results.get(eqn)!.sedOut[2]!;
   console.info('CH_EQN | outlet SED_IN t | outlet SED_OUT t');
   for (const [eqn, t] of results) console.info(`EFFECT | CH_EQN ${eqn} | ${t.sedIn[2]!.toFixed(1)} | ${t.sedOut[2]!.toFixed(1)}`);

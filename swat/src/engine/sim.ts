@@ -13,6 +13,7 @@ import { Model } from './model.ts';
 import type { Acc } from './outputs.ts';
 import type { FigCommand, Project } from './project.ts';
 import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from './route.ts';
+import { NSED, reachSedimentDay } from './sed-output.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { CT, HruPool, partition, resolveThreads } from './threads.ts';
@@ -33,6 +34,8 @@ export interface SimObserver {
   day(ctx: DayContext, hv: Float64Array, sv: Float64Array, rv: Float64Array, bv: Float64Array): void | Promise<void>;
   /** Each reservoir's 41 output.rsv values of the day (outputs.ts RSV), and whether it operated. */
   reservoirDay?(ctx: DayContext, v: Float64Array, on: Uint8Array): void;
+  /** Each reach's output.sed values of the day (sed-output.ts SED), reaches by number. */
+  sedDay?(ctx: DayContext, v: Float64Array): void | Promise<void>;
 }
 
 export interface SimOptions {
@@ -125,6 +128,9 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const hv = new Float64Array(NHV); // the daily vector of the HRU being simulated (per thread)
   const sv = SF(nsub * NSV);
   const rv = new Float64Array(nr * NRV);
+  const rsed = obs.sedDay ? new Float64Array(nr * NSED) : null;
+  // route.f: with I_SUBW 0 a reach fed only by its own subbasin routes no sediment
+  const headwaterSed = (c.isubhw ?? 0) === 0;
   const bv = new Float64Array(NBV);
   const wanted = obs.hruWanted;
 
@@ -365,7 +371,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
           const petR = sPetNoSnow[sIdx] ?? pet0;
           if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
-          const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined);
+            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined,
+              headwaterSed && cmd.inp === cmd.reach);
           hydQ[cmd.out] = res.out;
           hydC[oc + C.SED] = res.sedOut;
           if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
@@ -377,6 +384,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             rs.nut[k] = tot - hydC[oc + k];
           }
           const ri = reachIndex.get(cmd.reach)!;
+            if (rsed) reachSedimentDay(rsed, ri * NSED, hydC[ic + C.SED], res, rs.r.chEqn, hydP ? sizeIn : null, hydP ? sizeOut : null);
           const o = ri * NRV;
           rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
           rv[o + RV.FLOW_OUT] = res.out / 86400;
@@ -495,6 +503,10 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           totals.monthDays[mon]++;
         }
         if (rsvOn.length && obs.reservoirDay) obs.reservoirDay(ctx, rsvV, rsvOn);
+        if (rsed) {
+          const rs = obs.sedDay!(ctx, rsed);
+          if (rs) await rs;
+        }
         const r = obs.day(ctx, hv, sv, rv, bv);
         if (r) await r;
         sv.fill(0);

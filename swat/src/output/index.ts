@@ -60,3 +60,5 @@ export {
   STD_MONTHLY_COLUMNS,
   STD_AVE_ANNUAL_BASIN_LINES,
 } from './std.ts';
+export { SED_COLUMNS, SED_HEADER, NSED, formatSedRow, createSedWriter, parseSedRows } from './sed.ts';
+export type { SedRow, SedWriter, SedParsedRow } from './sed.ts';
