@@ -1,6 +1,8 @@
 // A scenario run's file work (issue 23, Speed), on real PostgreSQL + Redis:
 //   - writing a 2,500-HRU scenario's inputs (read from the database, assembled, saved changes
-//     applied, TxtInOut written: the run job's "inputs written" step), goal ≤ 1 s;
+//     applied, TxtInOut formatted: the run job's "inputs written" step, after which the built-in
+//     engine starts on the texts), goal ≤ 1 s; and the folder's files on disk (written by a worker
+//     thread alongside the engine, awaited before anything reads the folder);
 //   - output loading, files → PostgreSQL (parse output.rch/.sub/.hru and store the matrices:
 //     the run job's last step), goal ≥ 500,000 rows/s end to end, on the files of a 13-year
 //     daily run of the same scenario by the built-in engine (40 reaches, 40 subbasins, the 20
@@ -13,7 +15,8 @@ import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { loadDatasetDir } from '../../platform-api/src/modules/datasets/loader.ts';
 import { loadOutputs } from '../../platform-api/src/modules/scenarios/run/outputs.ts';
 import { scenarioFolders } from '../../platform-api/src/modules/scenarios/run/job.ts';
-import { applyChanges, assembleScenario, writeScenarioInputs } from '../../platform-api/src/modules/scenarios/run/build.ts';
+import { applyChanges, assembleScenario, formatScenarioInputs } from '../../platform-api/src/modules/scenarios/run/build.ts';
+import { startWritingInputs } from '../../platform-api/src/modules/scenarios/run/inputs-files.ts';
 import { Scenario, ScenarioModification } from '../../platform-api/src/modules/scenarios/models.ts';
 import { editorServers } from '../../platform-api/src/modules/scenarios/mods.ts';
 import { startProcessing } from '../../platform-api/src/jobs/processors.ts';
@@ -68,6 +71,7 @@ export default async function runIo(): Promise<Record<string, string | number>> 
 
     // inputs: the run job's steps, as job.ts does them
     const writes: number[] = [];
+    const onDisk: number[] = [];
     let hrus = 0;
     const phases: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -91,17 +95,22 @@ export default async function runIo(): Promise<Record<string, string | number>> 
       const mods = await ScenarioModification.query().where('scenarioId', scenarioId).orderBy('id');
       await applyChanges(built, mods, editorServers(app.deps));
       const apply = lap();
-      await writeScenarioInputs(built, out);
-      const write = lap();
+      const files = formatScenarioInputs(built);
+      const format = lap();
       writes.push((performance.now() - t0) / 1000);
       const c = process.cpuUsage(c0);
-      phases.push(`read+assemble ${read}, apply ${apply}, format+write ${write}, CPU ${((c.user + c.system) / 1e6).toFixed(2)}`);
+      // the run starts the engine here; the files go to disk alongside (a worker thread)
+      const t1 = performance.now();
+      const filesSeconds = await startWritingInputs(files, out).done;
+      onDisk.push(filesSeconds);
+      phases.push(`read+assemble ${read}, apply ${apply}, format ${format}, CPU ${((c.user + c.system) / 1e6).toFixed(2)}; ${files.size} files on disk after ${((performance.now() - t1) / 1000).toFixed(2)}`);
       hrus = built.project.subbasins.reduce((a, sb) => a + sb.hrus.length, 0);
       rmSync(out, { recursive: true, force: true });
     }
     figures['scenario inputs: HRUs written'] = hrus;
-    figures['scenario inputs written, 2,500 HRUs, 13 years daily weather (s, best of 3)'] = Math.min(...writes).toFixed(2);
-    figures['scenario inputs written: all rounds (s)'] = writes.map((w) => w.toFixed(2)).join(', ');
+    figures['scenario inputs ready for the engine (read, assembled, applied, formatted), 2,500 HRUs, 13 years daily weather (s, best of 3)'] = Math.min(...writes).toFixed(2);
+    figures['scenario inputs ready: all rounds (s)'] = writes.map((w) => w.toFixed(2)).join(', ');
+    figures['scenario input files on disk, written by a worker thread alongside the engine (s after ready; all rounds)'] = onDisk.map((w) => w.toFixed(2)).join(', ');
     figures['scenario inputs: phases of each round (wall/CPU s)'] = phases.join(' | ');
 
     if (process.env.BENCH_ONLY === 'inputs') return figures;

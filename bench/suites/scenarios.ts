@@ -67,7 +67,8 @@ export default async function scenarios(): Promise<Record<string, string | numbe
     const lrewProject = await projectOf(app, token, lrew, '3', 134);
     const demo = await timedRun(app, token, lrewProject, '2003-01-01', '2007-12-31');
     figures['demo (LREW, 134 HRUs, 5 years daily): run request → outputs loaded (s)'] = demo.seconds.toFixed(2);
-    figures['demo: inputs written / engine / outputs parsed + loaded (s)'] = `${demo.summary.writeSeconds.toFixed(2)} / ${demo.summary.engineSeconds.toFixed(2)} / ${(demo.summary.parseSeconds + demo.summary.loadSeconds).toFixed(2)}`;
+    figures['demo: inputs ready / engine / outputs parsed + loaded (s)'] = `${demo.summary.writeSeconds.toFixed(2)} / ${demo.summary.engineSeconds.toFixed(2)} / ${(demo.summary.parseSeconds + demo.summary.loadSeconds).toFixed(2)}`;
+    figures['demo: input files on disk (s after ready, alongside the engine)'] = (demo.summary.filesSeconds ?? 0).toFixed(2);
 
     // a synthetic 2,500-HRU project
     const dir = join(work, 'synthetic');
@@ -80,7 +81,8 @@ export default async function scenarios(): Promise<Record<string, string | numbe
     void dataset;
     const big = await timedRun(app, token, synth, '2003-01-01', '2007-12-31');
     figures['synthetic 2,500 HRUs, 5 years daily: run request → outputs loaded (s)'] = big.seconds.toFixed(2);
-    figures['synthetic: inputs written / engine / outputs parsed + loaded (s)'] = `${big.summary.writeSeconds.toFixed(2)} / ${big.summary.engineSeconds.toFixed(2)} / ${(big.summary.parseSeconds + big.summary.loadSeconds).toFixed(2)}`;
+    figures['synthetic: inputs ready / engine / outputs parsed + loaded (s)'] = `${big.summary.writeSeconds.toFixed(2)} / ${big.summary.engineSeconds.toFixed(2)} / ${(big.summary.parseSeconds + big.summary.loadSeconds).toFixed(2)}`;
+    figures['synthetic: input files on disk (s after ready, alongside the engine)'] = (big.summary.filesSeconds ?? 0).toFixed(2);
     figures['synthetic: engine HRU-days per second'] = Math.round(big.summary.hruDaysPerSecond).toLocaleString('en-US');
 
     // output loading alone, on a longer run's files (3 loads, best)

@@ -208,6 +208,7 @@ export function createOutputWriter(file: OutputFileKind, sink: OutputSink, optio
     const text = buffer.join(eol) + eol;
     buffer = [];
     size = 0;
+    options.onText?.(text);
     return out.write(text);
   };
   return {
