@@ -3,10 +3,11 @@
 //     applied, TxtInOut formatted: the run job's "inputs written" step, after which the built-in
 //     engine starts on the texts), goal ≤ 1 s; and the folder's files on disk (written by a worker
 //     thread alongside the engine, awaited before anything reads the folder);
-//   - output loading, files → PostgreSQL (parse output.rch/.sub/.hru and store the matrices:
-//     the run job's last step), goal ≥ 500,000 rows/s end to end, on the files of a 13-year
+//   - output loading (the run job's last step), goal ≥ 500,000 rows/s end to end, on a 13-year
 //     daily run of the same scenario by the built-in engine (40 reaches, 40 subbasins, the 20
-//     printed HRUs).
+//     printed HRUs): as the run does it (the engine's text parsed while it runs; after the engine:
+//     what is left of the parsing, then the store), and from the written files (parse
+//     output.rch/.sub/.hru, store: how an administrator's executable's outputs are loaded).
 // Each is timed 3 times and the best is reported (the machine is shared: upper bounds).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,11 @@ export default async function runIo(): Promise<Record<string, string | number>> 
     await app.request(`/api/scenarios/run/${scenarioId}`, { token, body: {} });
     const ran = await poll(() => app.request(`/api/scenarios/${scenarioId}`, { token }), (r) => !r.body.status.isRunning, 1_800_000);
     if (!ran.body.status.hasRun) throw new Error(ran.body.status.exceptionMessage);
+    const summary = (await app.deps.db('scenarios').where('id', scenarioId).first('runSummary')).runSummary;
+    const after = summary.parseSeconds + summary.loadSeconds;
+    figures['built-in run: engine (s, outputs parsed alongside)'] = summary.engineSeconds.toFixed(2);
+    figures['built-in run: output loading after the engine, rows per second (rows / (parse left + store))'] = Math.round(summary.outputRows / after).toLocaleString('en-US');
+    figures['built-in run: parse left after the engine / store into PostgreSQL (s)'] = `${summary.parseSeconds.toFixed(2)} / ${summary.loadSeconds.toFixed(2)}`;
     const outDir = scenarioFolders(app.deps, scenarioId).files;
     let best = { rows: 0, total: Infinity, parse: 0, load: 0 };
     const rounds: string[] = [];
@@ -137,7 +143,7 @@ export default async function runIo(): Promise<Record<string, string | number>> 
     // other load does not inflate
     figures['output loading: CPU of the loading process (s, best of 3)'] = cpu.toFixed(2);
     figures['output loading: rows (13-year daily run, 40 reaches + 40 subbasins + 20 printed HRUs)'] = best.rows.toLocaleString('en-US');
-    figures['output loading: files → PostgreSQL, rows per second (best of 3)'] = Math.round(best.rows / best.total).toLocaleString('en-US');
+    figures['output loading from the files (an executable\'s outputs): files → PostgreSQL, rows per second (best of 3)'] = Math.round(best.rows / best.total).toLocaleString('en-US');
     figures['output loading: all rounds (rows/s)'] = rounds.join(', ');
     figures['output loading: parse / load into PostgreSQL (s)'] = `${best.parse.toFixed(2)} / ${best.load.toFixed(2)}`;
   } finally {

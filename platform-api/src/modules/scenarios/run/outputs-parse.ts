@@ -46,6 +46,8 @@ class PeriodBlock {
   private fill = 0;
   private rowUnit = new Int32Array(4096);
   private rowTime = new Int32Array(4096);
+  private lastTime = NaN;
+  private lastTimeIndex = 0;
   rows = 0;
   readonly variables: readonly string[];
   constructor(variables: readonly string[]) {
@@ -61,12 +63,15 @@ class PeriodBlock {
       this.areas.push(row.area);
     }
     const data = row.data;
-    let t = this.timeIndex.get(time);
+    // rows come a period at a time (every unit of a day, then the next day): the last one is the likely one
+    let t = time === this.lastTime ? this.lastTimeIndex : this.timeIndex.get(time);
     if (t === undefined) {
       t = this.times.length;
       this.timeIndex.set(time, t);
       this.times.push(time);
     }
+    this.lastTime = time;
+    this.lastTimeIndex = t;
     const n = this.variables.length;
     if (this.fill + n > this.current.length) {
       this.chunks.push(this.current.subarray(0, this.fill));
@@ -173,10 +178,21 @@ export class OutputTextParser {
     out.length = 0;
   }
   text(text: string): void {
-    const fresh = Buffer.from(text, 'latin1');
-    const buf = this.carry.length ? Buffer.concat([this.carry, fresh]) : fresh;
+    const buf = Buffer.from(text, 'latin1');
     let start = 0;
-    for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
+    let nl = buf.indexOf(10);
+    if (nl < 0) {
+      this.carry = Buffer.concat([this.carry, buf]);
+      return;
+    }
+    if (this.carry.length) {
+      // the line begun in the previous block (only it is copied, not the block)
+      const first = Buffer.concat([this.carry, buf.subarray(0, nl)]);
+      this.line(first, 0, first.length);
+      start = nl + 1;
+      nl = buf.indexOf(10, start);
+    }
+    for (; nl >= 0; nl = buf.indexOf(10, start)) {
       this.line(buf, start, nl);
       start = nl + 1;
     }

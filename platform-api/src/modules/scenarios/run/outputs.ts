@@ -40,6 +40,9 @@ function* binaryCopy(scenarioId: number, rows: Iterable<SeriesRow>): Generator<B
 /** Writes the series rows: COPY on PostgreSQL, batched INSERTs on PGlite (no COPY from a client stream). */
 async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, rows: SeriesRow[]): Promise<void> {
   if ((db.client.config as { client?: unknown }).client === 'pg') {
+    // no wait for this commit's WAL flush: the run's next write (hasRun, committed synchronously)
+    // flushes it, so outputs are never lost while their run counts as done
+    await trx.raw('set local synchronous_commit = off');
     const conn = await (trx as unknown as { client: { acquireConnection(): Promise<unknown> } }).client.acquireConnection();
     const stream = (conn as { query(q: unknown): NodeJS.WritableStream }).query(copyFrom('COPY scenario_output_series (scenario_id, kind, period, variable, data) FROM STDIN (FORMAT binary)'));
     await pipeline(Readable.from(binaryCopy(scenarioId, rows)), stream);
