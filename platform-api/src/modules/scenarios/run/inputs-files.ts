@@ -12,11 +12,20 @@ export type InputFilesWrite = {
   done: Promise<number>;
 };
 
-/** Starts writing `files` (name → text) into `dir` in a worker thread; in this thread when no worker can start. */
-export function startWritingInputs(files: Map<string, string>, dir: string): InputFilesWrite {
+/** Fewer files than this are written at once in this thread (a worker's start costs more). */
+const WORKER_MIN_FILES = 2000;
+
+/** Starts writing `files` (name → text) into `dir` in a worker thread; in this thread for a small
+ * project or when no worker can start. `threads` forces the worker thread on or off. */
+export function startWritingInputs(files: Map<string, string>, dir: string, opts: { threads?: boolean } = {}): InputFilesWrite {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   const here = () => writeTxtInOutFiles(files, dir).then(seconds);
+  if (opts.threads === false || (opts.threads === undefined && files.size < WORKER_MIN_FILES)) {
+    const done = here();
+    done.catch(() => {});
+    return { done };
+  }
   const done = new Promise<number>((resolve, reject) => {
     let worker: Worker;
     try {

@@ -2,6 +2,7 @@
 // matrices transferred (no copy). Either the written file (workerData.path), or the text of a
 // running engine, block by block as messages ({ text }, then { end: true }).
 import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToEngine } from './background-thread.ts';
 import { OutputTextParser, parseOutputFile, type ParsedSet } from './outputs-parse.ts';
 
 const { path, kind, cio } = workerData as { path?: string; kind: 'rch' | 'sub' | 'hru'; cio: string | undefined };
@@ -15,6 +16,8 @@ if (path !== undefined) {
     fail(err);
   }
 } else {
+  // parsing alongside the running engine: only the CPU it leaves
+  yieldToEngine();
   const parser = new OutputTextParser(kind, cio);
   let failed = false;
   parentPort!.on('message', (m: { text?: string; end?: boolean }) => {
