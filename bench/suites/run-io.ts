@@ -1,10 +1,13 @@
 // A scenario run's file work (issue 23, Speed), on real PostgreSQL + Redis:
 //   - writing a 2,500-HRU scenario's inputs (read from the database, assembled, saved changes
-//     applied, TxtInOut written: the run job's "inputs written" step), goal ≤ 1 s;
-//   - output loading, files → PostgreSQL (parse output.rch/.sub/.hru and store the matrices:
-//     the run job's last step), goal ≥ 500,000 rows/s end to end, on the files of a 13-year
+//     applied, TxtInOut formatted: the run job's "inputs written" step, after which the built-in
+//     engine starts on the texts), goal ≤ 1 s; and the folder's files on disk (written by a worker
+//     thread alongside the engine, awaited before anything reads the folder);
+//   - output loading (the run job's last step), goal ≥ 500,000 rows/s end to end, on a 13-year
 //     daily run of the same scenario by the built-in engine (40 reaches, 40 subbasins, the 20
-//     printed HRUs).
+//     printed HRUs): as the run does it (the engine's text parsed while it runs; after the engine:
+//     what is left of the parsing, then the store), and from the written files (parse
+//     output.rch/.sub/.hru, store: how an administrator's executable's outputs are loaded).
 // Each is timed 3 times and the best is reported (the machine is shared: upper bounds).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +16,8 @@ import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { loadDatasetDir } from '../../platform-api/src/modules/datasets/loader.ts';
 import { loadOutputs } from '../../platform-api/src/modules/scenarios/run/outputs.ts';
 import { scenarioFolders } from '../../platform-api/src/modules/scenarios/run/job.ts';
-import { applyChanges, assembleScenario, writeScenarioInputs } from '../../platform-api/src/modules/scenarios/run/build.ts';
+import { applyChanges, assembleScenario, formatScenarioInputs } from '../../platform-api/src/modules/scenarios/run/build.ts';
+import { startWritingInputs } from '../../platform-api/src/modules/scenarios/run/inputs-files.ts';
 import { Scenario, ScenarioModification } from '../../platform-api/src/modules/scenarios/models.ts';
 import { editorServers } from '../../platform-api/src/modules/scenarios/mods.ts';
 import { startProcessing } from '../../platform-api/src/jobs/processors.ts';
@@ -68,6 +72,7 @@ export default async function runIo(): Promise<Record<string, string | number>> 
 
     // inputs: the run job's steps, as job.ts does them
     const writes: number[] = [];
+    const onDisk: number[] = [];
     let hrus = 0;
     const phases: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -91,17 +96,22 @@ export default async function runIo(): Promise<Record<string, string | number>> 
       const mods = await ScenarioModification.query().where('scenarioId', scenarioId).orderBy('id');
       await applyChanges(built, mods, editorServers(app.deps));
       const apply = lap();
-      await writeScenarioInputs(built, out);
-      const write = lap();
+      const files = formatScenarioInputs(built);
+      const format = lap();
       writes.push((performance.now() - t0) / 1000);
       const c = process.cpuUsage(c0);
-      phases.push(`read+assemble ${read}, apply ${apply}, format+write ${write}, CPU ${((c.user + c.system) / 1e6).toFixed(2)}`);
+      // the run starts the engine here; the files go to disk alongside (a worker thread)
+      const t1 = performance.now();
+      const filesSeconds = await startWritingInputs(files, out).done;
+      onDisk.push(filesSeconds);
+      phases.push(`read+assemble ${read}, apply ${apply}, format ${format}, CPU ${((c.user + c.system) / 1e6).toFixed(2)}; ${files.size} files on disk after ${((performance.now() - t1) / 1000).toFixed(2)}`);
       hrus = built.project.subbasins.reduce((a, sb) => a + sb.hrus.length, 0);
       rmSync(out, { recursive: true, force: true });
     }
     figures['scenario inputs: HRUs written'] = hrus;
-    figures['scenario inputs written, 2,500 HRUs, 13 years daily weather (s, best of 3)'] = Math.min(...writes).toFixed(2);
-    figures['scenario inputs written: all rounds (s)'] = writes.map((w) => w.toFixed(2)).join(', ');
+    figures['scenario inputs ready for the engine (read, assembled, applied, formatted), 2,500 HRUs, 13 years daily weather (s, best of 3)'] = Math.min(...writes).toFixed(2);
+    figures['scenario inputs ready: all rounds (s)'] = writes.map((w) => w.toFixed(2)).join(', ');
+    figures['scenario input files on disk, written by a worker thread alongside the engine (s after ready; all rounds)'] = onDisk.map((w) => w.toFixed(2)).join(', ');
     figures['scenario inputs: phases of each round (wall/CPU s)'] = phases.join(' | ');
 
     if (process.env.BENCH_ONLY === 'inputs') return figures;
@@ -110,6 +120,11 @@ export default async function runIo(): Promise<Record<string, string | number>> 
     await app.request(`/api/scenarios/run/${scenarioId}`, { token, body: {} });
     const ran = await poll(() => app.request(`/api/scenarios/${scenarioId}`, { token }), (r) => !r.body.status.isRunning, 1_800_000);
     if (!ran.body.status.hasRun) throw new Error(ran.body.status.exceptionMessage);
+    const summary = (await app.deps.db('scenarios').where('id', scenarioId).first('runSummary')).runSummary;
+    const after = summary.parseSeconds + summary.loadSeconds;
+    figures['built-in run: engine (s, outputs parsed alongside)'] = summary.engineSeconds.toFixed(2);
+    figures['built-in run: output loading after the engine, rows per second (rows / (parse left + store))'] = Math.round(summary.outputRows / after).toLocaleString('en-US');
+    figures['built-in run: parse left after the engine / store into PostgreSQL (s)'] = `${summary.parseSeconds.toFixed(2)} / ${summary.loadSeconds.toFixed(2)}`;
     const outDir = scenarioFolders(app.deps, scenarioId).files;
     let best = { rows: 0, total: Infinity, parse: 0, load: 0 };
     const rounds: string[] = [];
@@ -128,7 +143,7 @@ export default async function runIo(): Promise<Record<string, string | number>> 
     // other load does not inflate
     figures['output loading: CPU of the loading process (s, best of 3)'] = cpu.toFixed(2);
     figures['output loading: rows (13-year daily run, 40 reaches + 40 subbasins + 20 printed HRUs)'] = best.rows.toLocaleString('en-US');
-    figures['output loading: files → PostgreSQL, rows per second (best of 3)'] = Math.round(best.rows / best.total).toLocaleString('en-US');
+    figures['output loading from the files (an executable\'s outputs): files → PostgreSQL, rows per second (best of 3)'] = Math.round(best.rows / best.total).toLocaleString('en-US');
     figures['output loading: all rounds (rows/s)'] = rounds.join(', ');
     figures['output loading: parse / load into PostgreSQL (s)'] = `${best.parse.toFixed(2)} / ${best.load.toFixed(2)}`;
   } finally {

@@ -13,6 +13,9 @@ import { runSimulation } from '@headwater/swat/engine/index.ts';
 import { readOutputStd } from '@headwater/swat/output/index.ts';
 import type { TestApp } from './helpers.ts';
 import { fixtureProject } from '@headwater/swat/test-fixtures';
+import { applyChanges, assembleScenario, formatScenarioInputs } from '../src/modules/scenarios/run/build.ts';
+import { Scenario, ScenarioModification } from '../src/modules/scenarios/models.ts';
+import { editorServers } from '../src/modules/scenarios/mods.ts';
 
 const LREW_TXTINOUT = fixtureProject('lrew_swat2012');
 const PASSWORD = 'Correct-horse-1';
@@ -32,6 +35,12 @@ const extract = (files: Record<string, Uint8Array>, dir: string) => {
   for (const [name, bytes] of Object.entries(files)) if (!name.endsWith('/')) writeFileSync(join(dir, name.replace(/^TxtInOut\//, '')), bytes);
 };
 const createScenario = (body: Record<string, unknown>) => f.createScenario(body);
+/** A scenario's input files as a run formats them (the texts its engine reads). */
+const scenarioInputs = async (id: number) => {
+  const built = await assembleScenario(app.deps.db, (await Scenario.query().findById(id))!);
+  await applyChanges(built, await ScenarioModification.query().where('scenarioId', id).orderBy('id'), editorServers(app.deps));
+  return formatScenarioInputs(built);
+};
 
 let weatherId: number;
 let builtinId: number;
@@ -170,6 +179,14 @@ describe('a run on the workers', () => {
     expect(status).toBe(200);
     const names = Object.keys(files).map((n) => n.replace(/^TxtInOut\//, ''));
     for (const f of ['file.cio', 'fig.fig', 'basins.bsn', 'pcp1.pcp', 'tmp1.tmp', '000010001.hru', '000030000.rte', 'output.std', 'output.rch', 'output.sub', 'output.hru']) expect(names).toContain(f);
+    // the engine simulated the inputs from memory while they were written: the download holds
+    // every one of those texts, byte for byte, and no other input file
+    const inputs = await scenarioInputs(scenarioId);
+    // besides them: the run's logs and the engine's outputs (output.*, watout.dat of fig.fig's saveconc)
+    const runFiles = new Set(['headwater-run.log', 'headwater-engine.log', 'watout.dat']);
+    const inZip = names.filter((n) => !n.startsWith('output.') && !runFiles.has(n)).sort();
+    expect(inZip).toEqual([...inputs.keys()].sort());
+    for (const [name, text] of inputs) expect(Buffer.from(files[`TxtInOut/${name}`]!).toString('latin1'), name).toBe(text);
     const dir = join(work, 'rerun');
     extract(files, dir);
     const cio = readFileSync(join(dir, 'file.cio'), 'latin1');
@@ -327,6 +344,8 @@ describe('run control', () => {
     expect(done.status.exceptionMessage).toMatch(/SWAT stopped \(exit code 3\)[\s\S]*ERROR: reading basins.bsn/);
     const debug = await download(`/api/exports/scenario-debug/${id}`);
     expect(Object.keys(debug.files)).toContain('TxtInOut/headwater-run.log');
+    // the debug files hold every input file the run wrote
+    for (const name of (await scenarioInputs(id)).keys()) expect(Object.keys(debug.files), name).toContain(`TxtInOut/${name}`);
     const report = await app.request('/api/errorreports', { token: admin, body: { projectID: projectId, scenarioID: id, title: '', userComments: '' } });
     expect(report.body.errors).toEqual({ title: ['Required'], userComments: ['Required'] });
     const sent = await app.request('/api/errorreports', { token: admin, body: { projectID: projectId, scenarioID: id, title: 'Run fails', message: done.status.statusMessage, exception: done.status.exceptionMessage, userComments: 'It stops at once.', clearError: true } });

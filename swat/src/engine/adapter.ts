@@ -649,20 +649,25 @@ export interface LoadOptions {
    * record in the project (bounded memory; the project's `subbasins[].hrus` are then empty,
    * so `modify` callbacks cannot change HRU parameters). Default false. */
   streamHrus?: boolean;
+  /** The folder's files in memory, name → text (the platform's run: the same texts it writes
+   * into `dir` meanwhile); read instead of the disk. */
+  files?: ReadonlyMap<string, string>;
 }
 
 /** Reads a TxtInOut folder with the TxtInOut reader and builds the engine's project. */
 export async function loadProject(dir: string, opts: LoadOptions = {}): Promise<Project> {
   let sp: SwatProject;
   const stream = opts.streamHrus === true;
+  const files = opts.files;
   try {
-    sp = await readTxtInOut(dir, stream ? { hrus: false, otherFiles: false } : {});
+    sp = await readTxtInOut(dir, { ...(stream ? { hrus: false, otherFiles: false } : {}), ...(files ? { files } : {}) });
   } catch (err) {
     throw new InputError(err instanceof Error ? err.message : String(err));
   }
-  const cioName = readdirSync(dir).find((f) => f.toLowerCase() === 'file.cio');
-  const cioText = cioName ? readFileSync(join(dir, cioName), 'latin1') : undefined;
+  const cioName = (files ? [...files.keys()] : readdirSync(dir)).find((f) => f.toLowerCase() === 'file.cio');
+  const cioText = cioName ? (files?.get(cioName) ?? readFileSync(join(dir, cioName), 'latin1')) : undefined;
   const missing = sp.warnings.filter((x) => /^missing (fig|basin|subbasin)/.test(x));
   if (missing.length > 0) throw new InputError(missing.join('; '));
-  return fromSwatProject(sp, dir, cioText, stream ? new FileReader(dir) : undefined);
+  const held = files ? Object.fromEntries(files) : undefined;
+  return fromSwatProject(sp, dir, cioText, stream ? new FileReader(dir, held) : held ? new FileReader(dir, { ...held, ...sp.otherFiles }) : undefined);
 }

@@ -158,6 +158,8 @@ export interface OutputSetOptions {
   dir: string;
   /** Write output.rch/.sub/.hru (default true). */
   files?: boolean;
+  /** Receives the text written to output.rch/.sub/.hru, block by block (OutputWriterOptions.onText). */
+  onText?: (kind: 'rch' | 'sub' | 'hru', text: string) => void;
 }
 
 export class OutputSet implements SimObserver {
@@ -224,12 +226,12 @@ export class OutputSet implements SimObserver {
       } else if (cmd.kind === 'rec') hydArea[cmd.out] = 0;
       else if (cmd.kind === 'pass' || cmd.kind === 'routres') hydArea[cmd.out] = hydArea[cmd.inp] ?? 0;
     }
-    if (opts.files !== false) this.open(opts.dir, model);
+    if (opts.files !== false) this.open(opts.dir, model, opts.onText);
   }
 
   private model: Model | null = null;
 
-  private open(dir: string, model: Model): void {
+  private open(dir: string, model: Model, onText?: OutputSetOptions['onText']): void {
     this.model = model;
     const c = this.p.control;
     const iprint = (c.iprint === 1 ? 1 : c.iprint === 2 ? 2 : 0) as 0 | 1 | 2;
@@ -241,7 +243,8 @@ export class OutputSet implements SimObserver {
       const idx = Int32Array.from(columns, (name) => (name in map ? map[name] : -1));
       const path = join(dir, `output.${kind}`);
       this.files.push(path);
-      const w = kind === 'rch' ? createRchWriter(path, { ...common, columns }) : kind === 'sub' ? createSubWriter(path, { ...common, columns }) : createHruWriter(path, { ...common, columns });
+      const o = { ...common, columns, ...(onText ? { onText: (t: string) => onText(kind, t) } : {}) };
+      const w = kind === 'rch' ? createRchWriter(path, o) : kind === 'sub' ? createSubWriter(path, o) : createHruWriter(path, o);
       return { w, idx };
     };
     const r = mk('rch', c.rchVars, RCH_MAP);

@@ -13,6 +13,10 @@ export interface RunOptions {
   modify?: (p: Project) => void;
   /** Threads simulating HRUs (default: 2 from 2,000 HRUs on, or HW_SWAT_THREADS; 1 = none). */
   threads?: number;
+  /** The folder's input files in memory, name → text (loadProject's `files`). */
+  files?: ReadonlyMap<string, string>;
+  /** Receives the text of output.rch/.sub/.hru as it is written (OutputSetOptions.onText). */
+  onOutputText?: (kind: 'rch' | 'sub' | 'hru', text: string) => void;
 }
 
 export interface RunSummary {
@@ -44,7 +48,7 @@ export async function simulateProject(p: Project, opts: RunOptions = {}): Promis
   let out: OutputSet | null = null;
   const totals = await simulate(p, (m) => {
     if (!write) return noObserver;
-    out = new OutputSet(p, m, { dir: p.dir });
+    out = new OutputSet(p, m, { dir: p.dir, ...(opts.onOutputText ? { onText: opts.onOutputText } : {}) });
     return out;
   }, {
     onProgress: opts.onProgress,
@@ -74,7 +78,7 @@ export async function runSimulation(dir: string, opts: RunOptions = {}): Promise
   opts.onProgress?.(0, `Reading ${dir}`);
   // HRU files are streamed into the model (bounded memory) unless a `modify` callback may
   // want to change HRU records
-  const p = await loadProject(dir, { streamHrus: !opts.modify });
+  const p = await loadProject(dir, { streamHrus: !opts.modify, ...(opts.files ? { files: opts.files } : {}) });
   const { summary } = await simulateProject(p, opts);
   return summary;
 }

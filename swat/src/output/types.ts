@@ -214,6 +214,9 @@ export interface OutputWriterOptions {
   headerPrefix?: string;
   /** Line terminator (SWAT on Linux writes '\n'). */
   eol?: string;
+  /** Receives each block of text as it goes to the sink (a run's loader parses the rows from
+   * it instead of reading the file back). */
+  onText?: (text: string) => void;
 }
 
 /** Streaming writer used by the engine: rows are appended as the simulation runs. */

@@ -270,6 +270,8 @@ export function createOutputWriter(file: OutputFileKind, sink: OutputSink, optio
   let closed = false;
   const flush = (): void | Promise<void> => {
     if (bytes.pos === 0) return;
+    // the run pipeline parses the text as it is written (no reading the file back)
+    options.onText?.(bytes.text());
     const r = out.write(bytes);
     bytes.pos = 0;
     return r;

@@ -1,7 +1,7 @@
 // barrel of swat/src/txtinout: SWAT2012 TxtInOut reader and writer
 export type * from './types.ts';
 export * from './schemas.ts';
-export { readTxtInOut, writeTxtInOut } from './project.ts';
+export { readTxtInOut, writeTxtInOut, formatTxtInOut, writeTxtInOutFiles } from './project.ts';
 export { parseCio, formatCio } from './cio.ts';
 export { parseFig, formatFig, formatFigCommand, FIG_COMMAND_NAMES, FIG_FILE_COMMANDS } from './fig.ts';
 export { parseBsn, formatBsn } from './bsn.ts';

@@ -73,9 +73,15 @@ class Folder {
   readonly byLower = new Map<string, string>();
   readonly used = new Set<string>();
   readonly text = new Map<string, string>();
-  constructor(dir: string, names: string[]) {
+  /** the folder's texts when they are in memory (ReadOptions.files) */
+  private readonly held: ReadonlyMap<string, string> | undefined;
+  constructor(dir: string, names: string[], held?: ReadonlyMap<string, string>) {
     this.dir = dir;
+    this.held = held;
     for (const n of names) this.byLower.set(n.toLowerCase(), n);
+  }
+  private read(a: string): string {
+    return this.held?.get(a) ?? readFileSync(join(this.dir, a), 'latin1');
   }
   actual(name: string): string | undefined {
     return name ? this.byLower.get(name.trim().toLowerCase()) : undefined;
@@ -87,9 +93,11 @@ class Folder {
       const a = this.actual(n);
       if (a && !this.text.has(a)) todo.add(a);
     }
-    await batched([...todo], (a) => {
-      this.text.set(a, readFileSync(join(this.dir, a), 'latin1'));
-    });
+    if (this.held) for (const a of todo) this.text.set(a, this.read(a));
+    else
+      await batched([...todo], (a) => {
+        this.text.set(a, this.read(a));
+      });
   }
   /** Text of a file; dropped from the cache once taken (the parsed object is what stays in
    * memory), read again in the rare case a file is named twice. */
@@ -98,7 +106,7 @@ class Folder {
     if (!a) return undefined;
     this.used.add(a);
     const t = this.text.get(a);
-    if (t === undefined) return readFileSync(join(this.dir, a), 'latin1');
+    if (t === undefined) return this.read(a);
     this.text.delete(a);
     return t;
   }
@@ -106,13 +114,17 @@ class Folder {
 
 /** Read a TxtInOut folder. Throws when the folder or its file.cio is missing. */
 export async function readTxtInOut(dir: string, options: ReadOptions = {}): Promise<SwatProject> {
-  const st = await stat(dir).catch(() => undefined);
-  if (!st || !st.isDirectory()) throw new Error(`not a folder: ${dir}`);
-  const entries = await readdir(dir, { withFileTypes: true });
-  const folder = new Folder(
-    dir,
-    entries.filter((e) => e.isFile()).map((e) => e.name),
-  );
+  let folder: Folder;
+  if (options.files) folder = new Folder(dir, [...options.files.keys()], options.files);
+  else {
+    const st = await stat(dir).catch(() => undefined);
+    if (!st || !st.isDirectory()) throw new Error(`not a folder: ${dir}`);
+    const entries = await readdir(dir, { withFileTypes: true });
+    folder = new Folder(
+      dir,
+      entries.filter((e) => e.isFile()).map((e) => e.name),
+    );
+  }
   const warnings: string[] = [];
   await folder.load(['file.cio']);
   const cioText = folder.get('file.cio');
@@ -250,11 +262,11 @@ export async function readTxtInOut(dir: string, options: ReadOptions = {}): Prom
   return project;
 }
 
-/** Write a project as a TxtInOut folder (created if needed). Files are written under the names
- * file.cio, fig.fig and the .sub files give them; text is Latin-1 encoded. */
-export async function writeTxtInOut(project: SwatProject, dir: string, options: WriteOptions = {}): Promise<void> {
+/** The files of a project's TxtInOut folder, name → text, as writeTxtInOut writes them (names
+ * as file.cio, fig.fig and the .sub files give them). A run's engine can read these texts while
+ * they are written, so it simulates exactly the bytes the folder holds. */
+export function formatTxtInOut(project: SwatProject, options: WriteOptions = {}): Map<string, string> {
   const eol = options.eol ?? '\r\n';
-  await mkdir(dir, { recursive: true });
   const files = new Map<string, string>();
   const put = (name: string, text: string): void => {
     if (name) files.set(name, text);
@@ -306,7 +318,19 @@ export async function writeTxtInOut(project: SwatProject, dir: string, options: 
     if (prev !== undefined && prev !== name && name in project.otherFiles) files.delete(name);
     else lower.set(name.toLowerCase(), name);
   }
+  return files;
+}
+
+/** Writes formatted files (formatTxtInOut) into `dir` (created if needed), Latin-1 encoded. */
+export async function writeTxtInOutFiles(files: Map<string, string>, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
   await batched([...files.entries()], ([name, text]) => {
     writeFileSync(join(dir, name), text, 'latin1');
   });
+}
+
+/** Write a project as a TxtInOut folder (created if needed). Files are written under the names
+ * file.cio, fig.fig and the .sub files give them; text is Latin-1 encoded. */
+export async function writeTxtInOut(project: SwatProject, dir: string, options: WriteOptions = {}): Promise<void> {
+  await writeTxtInOutFiles(formatTxtInOut(project, options), dir);
 }

@@ -588,6 +588,9 @@ export interface ReadOptions {
   /** read the HRU files (.hru/.mgt/.sol/.chm/.gw/.sep; default true). With false each
    * subbasin's `hrus` list only names the files: a caller streams them itself (the engine). */
   hrus?: boolean;
+  /** the folder's files in memory, name → text (formatTxtInOut): read instead of `dir`, which
+   * may still be being written */
+  files?: ReadonlyMap<string, string>;
 }
 export interface WriteOptions {
   /** line ending (default '\r\n', as ArcSWAT writes) */

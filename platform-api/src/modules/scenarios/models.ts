@@ -24,7 +24,10 @@ export type RunSummary = {
   hruDaysPerSecond: number;
   outputRows: number;
   loadSeconds: number;
+  /** read, assembled, changes applied, formatted: the engine can start */
   writeSeconds: number;
+  /** from then until every input file was on disk (written alongside the built-in engine) */
+  filesSeconds?: number;
   parseSeconds: number;
 };
 

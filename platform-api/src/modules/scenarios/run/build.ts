@@ -3,7 +3,7 @@
 // simulation period, the scenario's settings, and every saved change applied by the editor that
 // owns its table. Reading is done in a few large queries; `@headwater/swat` assembles and writes.
 import type { Knex } from 'knex';
-import { assembleProject, writeTxtInOut, type AssemblyInput, type AssemblyStation, type AssemblySubbasin, type SwatProject } from '@headwater/swat/txtinout/index.ts';
+import { assembleProject, formatTxtInOut, writeTxtInOut, type AssemblyInput, type AssemblyStation, type AssemblySubbasin, type SwatProject } from '@headwater/swat/txtinout/index.ts';
 import type { EditorServer, SavedChange } from '@headwater/plugin-sdk/server';
 import { selectionOf } from '@headwater/plugin-sdk/server';
 import { decodeSeries } from '../../datasets/service.ts';
@@ -162,4 +162,9 @@ export async function applyChanges(built: BuiltProject, mods: ScenarioModificati
 
 export async function writeScenarioInputs(built: BuiltProject, dir: string): Promise<void> {
   await writeTxtInOut(built.project, dir);
+}
+
+/** The scenario's TxtInOut files in memory, name → text: what writeScenarioInputs writes. */
+export function formatScenarioInputs(built: BuiltProject): Map<string, string> {
+  return formatTxtInOut(built.project);
 }

@@ -19,6 +19,11 @@ export type EngineRun = {
   /** polled during the run; true stops it (RunAborted) */
   shouldStop: () => boolean;
   timeoutSeconds: number;
+  /** the folder's input files in memory (formatTxtInOut): the built-in engine reads these
+   * instead of the disk, where they may still be being written */
+  files?: Map<string, string>;
+  /** receives the built-in engine's output.rch/.sub/.hru text as it is written (output loading) */
+  onOutputText?: (kind: 'rch' | 'sub' | 'hru', text: string) => void;
 };
 export type EngineResult = { seconds: number; hruDaysPerSecond: number; hrus: number; days: number; log: string };
 
@@ -42,6 +47,8 @@ export async function runBuiltin(run: EngineRun): Promise<EngineResult> {
   const started = performance.now();
   let stopped = false;
   const summary = await runSimulation(run.dir, {
+    ...(run.files ? { files: run.files } : {}),
+    ...(run.onOutputText ? { onOutputText: run.onOutputText } : {}),
     onProgress: (pct, msg) => {
       if (!stopped && (run.shouldStop() || (performance.now() - started) / 1000 > run.timeoutSeconds)) {
         stopped = true;

@@ -13,11 +13,12 @@ import { editorServers } from '../mods.ts';
 import { ClimateChangeScenario, Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
 import { isoDate, scenarioDir, type RunJob } from '../service.ts';
 import { RUN_ERROR_MESSAGE, reportScenarioProgress } from '../status.ts';
-import { applyChanges, assembleScenario, writeScenarioInputs } from './build.ts';
+import { applyChanges, assembleScenario, formatScenarioInputs } from './build.ts';
+import { startWritingInputs, type InputFilesWrite } from './inputs-files.ts';
 import { applyClimateChange, climateNoDataMessage, factorsOf } from './climate-change.ts';
 import { EDITOR_TABLES_FILE, writeEditorTables } from './editor-tables.ts';
 import { RunAborted, executablePath, isBuiltin, runBuiltin, runExecutable, runLogPath, type EngineResult } from './engines.ts';
-import { loadOutputs } from './outputs.ts';
+import { RunOutputCollector, loadOutputs, loadRunOutputs } from './outputs.ts';
 
 export const FINISHED_MESSAGE = 'Scenario run completed.';
 
@@ -99,6 +100,8 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
   const monitor = new RunMonitor(deps, id);
   const started = Date.now();
   const log = (line: string) => appendFileSync(runLogPath(folders.run), `${new Date().toISOString()} ${line}\n`);
+  let writing: InputFilesWrite | null = null;
+  let collector: RunOutputCollector | null = null;
   try {
     await monitor.check();
     rmSync(folders.run, { recursive: true, force: true });
@@ -118,10 +121,12 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
       log(`climate change '${climate.name}': ${changed.pcp} precipitation and ${changed.tmp} temperature values changed by its monthly factors`);
     }
     const { applied, unapplied } = await applyChanges(built, mods, editorServers(deps));
-    await writeScenarioInputs(built, folders.run);
+    // the engine reads the formatted texts; the folder is written meanwhile (inputs-files.ts)
+    const inputFiles = formatScenarioInputs(built);
+    writing = startWritingInputs(inputFiles, folders.run);
     const writeSeconds = (performance.now() - t0) / 1000;
     const hrus = built.project.subbasins.reduce((a, s) => a + s.hrus.length, 0);
-    log(`inputs written: ${built.project.subbasins.length} subbasins, ${hrus} HRUs in ${writeSeconds.toFixed(2)} s`);
+    log(`inputs formatted: ${built.project.subbasins.length} subbasins, ${hrus} HRUs, ${inputFiles.size} files in ${writeSeconds.toFixed(2)} s (written to the folder alongside)`);
     if (applied.length) log(`changes applied: ${applied.join(', ')}`);
     if (unapplied.length) log(`WARNING: changes not applied (no editor installed for their table): ${unapplied.join(', ')}`);
     if (settings.writeSwatEditor) {
@@ -153,21 +158,43 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
         timeoutSeconds: deps.config.runTimeoutSeconds,
       };
       log(`running ${version.name}`);
+      // an executable reads the folder: it runs once every file is there
+      if (!isBuiltin(version.releaseFileName)) await writing.done;
+      // the built-in engine's outputs are parsed from its text as it writes them
+      const cio = [...inputFiles].find(([name]) => name.toLowerCase() === 'file.cio')?.[1];
+      collector = isBuiltin(version.releaseFileName) && !settings.noOutputProcessing ? new RunOutputCollector(cio) : null;
       engine = isBuiltin(version.releaseFileName)
-        ? await runBuiltin(run)
+        ? await runBuiltin({ ...run, files: inputFiles, ...(collector ? { onOutputText: collector.onText } : {}) })
         : await runExecutable(run, executablePath(deps.config.swatExecutablesDir, version.releaseFileName), Number(end.slice(0, 4)) - Number(start.slice(0, 4)) + 1, hrus, days);
       monitor.stop();
       writeFileSync(join(folders.run, 'headwater-engine.log'), engine.log);
       log(`model run: ${engine.seconds.toFixed(2)} s (${Math.round(engine.hruDaysPerSecond).toLocaleString('en-US')} HRU-days/s)`);
     }
 
+    // the folder complete before anything reads it (outputs read file.cio; the download, the debug files)
+    const filesSeconds = await writing.done;
+    log(`input files on disk ${filesSeconds.toFixed(2)} s after formatting`);
+
     let load = { rows: 0, parseSeconds: 0, loadSeconds: 0 };
     if (!settings.noModelRun && !settings.noOutputProcessing) {
       await monitor.now(85, 'Processing outputs...');
-      load = await loadOutputs(deps.db, id, folders.run, async (f, message) => {
+      const progress = async (f: number, message: string) => {
         await monitor.now(85 + f * 14, message);
-      });
-      log(`outputs loaded: ${load.rows} rows (parse ${load.parseSeconds.toFixed(2)} s, load ${load.loadSeconds.toFixed(2)} s)`);
+      };
+      let source = 'the output files';
+      if (collector) {
+        try {
+          load = await loadRunOutputs(deps.db, id, collector, progress);
+          source = "the engine's text as it ran";
+        } catch (err) {
+          // the written files hold the same text: read them instead
+          log(`WARNING: outputs parsed during the run could not be loaded (${err instanceof Error ? err.message : String(err)}); reading the output files`);
+          collector.dispose();
+          load = await loadOutputs(deps.db, id, folders.run, progress);
+        }
+        collector = null;
+      } else load = await loadOutputs(deps.db, id, folders.run, progress);
+      log(`outputs loaded: ${load.rows} rows parsed from ${source} (parse ${load.parseSeconds.toFixed(2)} s, load ${load.loadSeconds.toFixed(2)} s)`);
     } else {
       await deps.db('scenario_output_series').where('scenarioId', id).delete();
       await deps.db('scenario_output_sets').where('scenarioId', id).delete();
@@ -189,6 +216,7 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
       loadSeconds: load.loadSeconds,
       parseSeconds: load.parseSeconds,
       writeSeconds,
+      filesSeconds,
     };
     monitor.stop();
     await monitor.settled();
@@ -208,6 +236,9 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
   } catch (err) {
     monitor.stop();
     await monitor.settled().catch(() => {});
+    collector?.dispose();
+    // no file may land in the folder after it is removed or zipped as debug files
+    await writing?.done.catch(() => {});
     const still = await Scenario.query().findById(id);
     if (!still) {
       rmSync(folders.root, { recursive: true, force: true }); // deleted meanwhile

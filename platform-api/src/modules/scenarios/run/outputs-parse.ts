@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { scanOutputFile } from '@headwater/swat/output/reader.ts';
+import { OutputRowStream, scanOutputFile } from '@headwater/swat/output/reader.ts';
 import type { OutputFileKind, OutputRow } from '@headwater/swat/output/index.ts';
 
 export type OutputPeriodKind = 'day' | 'month' | 'year';
@@ -46,6 +46,8 @@ class PeriodBlock {
   private fill = 0;
   private rowUnit = new Int32Array(4096);
   private rowTime = new Int32Array(4096);
+  private lastTime = NaN;
+  private lastTimeIndex = 0;
   rows = 0;
   readonly variables: readonly string[];
   constructor(variables: readonly string[]) {
@@ -61,12 +63,15 @@ class PeriodBlock {
       this.areas.push(row.area);
     }
     const data = row.data;
-    let t = this.timeIndex.get(time);
+    // rows come a period at a time (every unit of a day, then the next day): the last one is the likely one
+    let t = time === this.lastTime ? this.lastTimeIndex : this.timeIndex.get(time);
     if (t === undefined) {
       t = this.times.length;
       this.timeIndex.set(time, t);
       this.times.push(time);
     }
+    this.lastTime = time;
+    this.lastTimeIndex = t;
     const n = this.variables.length;
     if (this.fill + n > this.current.length) {
       this.chunks.push(this.current.subarray(0, this.fill));
@@ -106,31 +111,99 @@ class PeriodBlock {
   }
 }
 
-/** Parses one output file into its (file, period) sets, in the order the periods first appear. */
-export function parseOutputFile(path: string, kind: OutputFileKind, cio: string | undefined): ParsedSet[] {
-  const byPeriod = new Map<OutputPeriodKind, PeriodBlock>();
-  const order: { period: OutputPeriodKind; block: PeriodBlock }[] = [];
-  scanOutputFile(path, { kind, ...(cio ? { cio } : {}) }, (row) => {
+/** Gathers the rows of one output file, as the reader hands them over, into its (file, period)
+ * sets, in the order the periods first appear. */
+class OutputSetsBuilder {
+  private readonly kind: OutputFileKind;
+  private readonly byPeriod = new Map<OutputPeriodKind, PeriodBlock>();
+  private readonly order: { period: OutputPeriodKind; block: PeriodBlock }[] = [];
+  constructor(kind: OutputFileKind) {
+    this.kind = kind;
+  }
+  readonly row = (row: OutputRow): void => {
     if (row.period === 'average' || row.year === null) return;
     const period = row.period as OutputPeriodKind;
-    let block = byPeriod.get(period);
+    let block = this.byPeriod.get(period);
     if (!block) {
-      byPeriod.set(period, (block = new PeriodBlock(row.columns)));
-      order.push({ period, block });
+      this.byPeriod.set(period, (block = new PeriodBlock(row.columns)));
+      this.order.push({ period, block });
     }
     const time = period === 'day' ? row.year * 10000 + (row.month ?? 0) * 100 + (row.day ?? 0) : period === 'month' ? row.year * 100 + (row.month ?? 0) : row.year;
-    block.add(kind === 'hru' ? row.gis : row.unit, row, time);
-  });
-  return order.map(({ period, block }) => ({
-    kind,
-    period,
-    variables: [...block.variables],
-    units: block.units,
-    areas: block.areas,
-    times: block.times,
-    rows: block.rows,
-    matrices: block.matrices(),
-  }));
+    block.add(this.kind === 'hru' ? row.gis : row.unit, row, time);
+  };
+  sets(): ParsedSet[] {
+    return this.order.map(({ period, block }) => ({
+      kind: this.kind,
+      period,
+      variables: [...block.variables],
+      units: block.units,
+      areas: block.areas,
+      times: block.times,
+      rows: block.rows,
+      matrices: block.matrices(),
+    }));
+  }
+}
+
+/** Parses one output file into its (file, period) sets, in the order the periods first appear. */
+export function parseOutputFile(path: string, kind: OutputFileKind, cio: string | undefined): ParsedSet[] {
+  const sets = new OutputSetsBuilder(kind);
+  scanOutputFile(path, { kind, ...(cio ? { cio } : {}) }, sets.row);
+  return sets.sets();
+}
+
+/**
+ * Parses an output file from its text as the engine writes it, block by block
+ * (RunOptions.onOutputText): the reader scanOutputFile uses, fed the same bytes, so the sets are
+ * those parseOutputFile gives on the written file — without reading it back.
+ */
+export class OutputTextParser {
+  private readonly stream: OutputRowStream;
+  private readonly sets: OutputSetsBuilder;
+  private readonly out: Parameters<OutputRowStream['lineAt']>[3] = [];
+  /** the unfinished last line of the blocks so far */
+  private carry: Buffer = Buffer.alloc(0);
+  constructor(kind: OutputFileKind, cio: string | undefined) {
+    this.stream = new OutputRowStream({ kind, ...(cio ? { cio } : {}) });
+    this.sets = new OutputSetsBuilder(kind);
+  }
+  private line(buf: Uint8Array, start: number, end: number): void {
+    // as reader-bytes.ts's forEachLineOfFile: LF or CRLF, the CR left out
+    this.stream.lineAt(buf, start, end > start && buf[end - 1] === 13 ? end - 1 : end, this.out);
+    this.flush();
+  }
+  private flush(): void {
+    const out = this.out;
+    for (let i = 0; i < out.length; i++) this.sets.row(out[i]!);
+    out.length = 0;
+  }
+  text(text: string): void {
+    const buf = Buffer.from(text, 'latin1');
+    let start = 0;
+    let nl = buf.indexOf(10);
+    if (nl < 0) {
+      this.carry = Buffer.concat([this.carry, buf]);
+      return;
+    }
+    if (this.carry.length) {
+      // the line begun in the previous block (only it is copied, not the block)
+      const first = Buffer.concat([this.carry, buf.subarray(0, nl)]);
+      this.line(first, 0, first.length);
+      start = nl + 1;
+      nl = buf.indexOf(10, start);
+    }
+    for (; nl >= 0; nl = buf.indexOf(10, start)) {
+      this.line(buf, start, nl);
+      start = nl + 1;
+    }
+    this.carry = Buffer.from(buf.subarray(start));
+  }
+  end(): ParsedSet[] {
+    if (this.carry.length) this.line(this.carry, 0, this.carry.length);
+    this.stream.end(this.out);
+    this.flush();
+    return this.sets.sets();
+  }
 }
 
 /** parseOutputFile in a worker thread (outputs-worker.ts); undefined when no worker could run it. */
@@ -182,4 +255,85 @@ export async function parseOutputs(dir: string, onProgress?: (fraction: number, 
     }),
   );
   return parsed.flat();
+}
+
+type TextWorker = { worker: Worker; result: Promise<ParsedSet[]> };
+
+function startTextWorker(kind: OutputFileKind, cio: string | undefined): TextWorker {
+  const url = new URL(import.meta.url.endsWith('.js') ? './outputs-worker.js' : './outputs-worker.ts', import.meta.url);
+  const worker = new Worker(url, { workerData: { kind, cio }, execArgv: [] });
+  const result = new Promise<ParsedSet[]>((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (m: { sets?: ParsedSet[]; error?: string }) => {
+      settled = true;
+      if (m.error !== undefined) reject(new Error(m.error));
+      else resolve(m.sets!);
+    });
+    worker.once('error', (err) => {
+      if (!settled) reject(err);
+      settled = true;
+    });
+    worker.once('exit', () => {
+      if (!settled) reject(new Error(`the output.${kind} parser stopped`));
+      settled = true;
+    });
+  });
+  result.catch(() => {}); // awaited by finish(); a disposed run never asks
+  return { worker, result };
+}
+
+/**
+ * The outputs of a built-in engine run, parsed from the text the engine writes while it runs
+ * (RunOptions.onOutputText) instead of read back from the files afterwards: the same reader on the
+ * same bytes, so the same sets as parseOutputs on the folder. Small outputs are held and parsed in
+ * this thread at the end; once the text reaches WORKER_MIN_BYTES, each file's text goes to a worker
+ * thread of its own that parses it while the simulation goes on, so little is left after it.
+ * `threads` forces the worker threads on or off.
+ */
+export class RunOutputCollector {
+  private readonly cio: string | undefined;
+  private readonly threads: boolean | undefined;
+  private held = new Map<OutputFileKind, string[]>();
+  private heldBytes = 0;
+  private workers: Map<OutputFileKind, TextWorker> | null = null;
+  constructor(cio: string | undefined, opts: { threads?: boolean } = {}) {
+    this.cio = cio;
+    this.threads = opts.threads;
+  }
+  readonly onText = (kind: OutputFileKind, text: string): void => {
+    if (this.workers) return this.toWorker(kind, text);
+    const list = this.held.get(kind) ?? [];
+    this.held.set(kind, list);
+    list.push(text);
+    this.heldBytes += text.length;
+    if (this.threads === true || (this.threads !== false && this.heldBytes >= WORKER_MIN_BYTES)) {
+      this.workers = new Map();
+      for (const [k, texts] of this.held) for (const t of texts) this.toWorker(k, t);
+      this.held.clear();
+    }
+  };
+  private toWorker(kind: OutputFileKind, text: string): void {
+    let w = this.workers!.get(kind);
+    if (!w) this.workers!.set(kind, (w = startTextWorker(kind, this.cio)));
+    w.worker.postMessage({ text });
+  }
+  /** The parsed sets (rch, sub, hru), once the engine has written its last row. */
+  async finish(): Promise<ParsedSet[]> {
+    const workers = this.workers ?? new Map<OutputFileKind, TextWorker>();
+    for (const w of workers.values()) w.worker.postMessage({ end: true });
+    const byKind = new Map<OutputFileKind, ParsedSet[]>();
+    for (const [kind, texts] of this.held) {
+      const parser = new OutputTextParser(kind, this.cio);
+      for (const t of texts) parser.text(t);
+      byKind.set(kind, parser.end());
+    }
+    this.held.clear();
+    for (const [kind, w] of workers) byKind.set(kind, await w.result);
+    return OUTPUT_FILES.flatMap(({ kind }) => byKind.get(kind) ?? []);
+  }
+  /** Stops the worker threads (a run that failed or was aborted). */
+  dispose(): void {
+    for (const w of this.workers?.values() ?? []) void w.worker.terminate();
+    this.held.clear();
+  }
 }

@@ -1,16 +1,17 @@
-// Output loading (the run pipeline's last step): output.rch, output.sub and output.hru of a run
-// folder are parsed (outputs-parse.ts: @headwater/swat readers, SWAT's own formats, so a real SWAT
-// executable's files load the same way; one worker thread per file) and stored for charts, maps
-// and checks as one Float32 matrix [unit][time] per (file, period, variable) — see migration
-// 005_scenarios.ts.
+// Output loading (the run pipeline's last step): output.rch, output.sub and output.hru are parsed
+// (outputs-parse.ts: @headwater/swat readers, SWAT's own formats, so a real SWAT executable's files
+// load the same way; one worker thread per file) and stored for charts, maps and checks as one
+// Float32 matrix [unit][time] per (file, period, variable) — see migration 005_scenarios.ts. An
+// executable's files are read from the run folder after it ran; the built-in engine's text is
+// parsed while it runs (RunOutputCollector), so only the store is left when it ends.
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { OutputFileKind } from '@headwater/swat/output/index.ts';
-import { parseOutputs, type OutputPeriodKind } from './outputs-parse.ts';
+import { parseOutputs, type OutputPeriodKind, type ParsedSet, type RunOutputCollector } from './outputs-parse.ts';
 
-export { OUTPUT_FILES, parseOutputs, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
+export { OUTPUT_FILES, parseOutputs, RunOutputCollector, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
 
 type SeriesRow = { kind: string; period: string; variable: string; data: Float32Array };
 
@@ -39,6 +40,9 @@ function* binaryCopy(scenarioId: number, rows: Iterable<SeriesRow>): Generator<B
 /** Writes the series rows: COPY on PostgreSQL, batched INSERTs on PGlite (no COPY from a client stream). */
 async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, rows: SeriesRow[]): Promise<void> {
   if ((db.client.config as { client?: unknown }).client === 'pg') {
+    // no wait for this commit's WAL flush: the run's next write (hasRun, committed synchronously)
+    // flushes it, so outputs are never lost while their run counts as done
+    await trx.raw('set local synchronous_commit = off');
     const conn = await (trx as unknown as { client: { acquireConnection(): Promise<unknown> } }).client.acquireConnection();
     const stream = (conn as { query(q: unknown): NodeJS.WritableStream }).query(copyFrom('COPY scenario_output_series (scenario_id, kind, period, variable, data) FROM STDIN (FORMAT binary)'));
     await pipeline(Readable.from(binaryCopy(scenarioId, rows)), stream);
@@ -63,10 +67,26 @@ async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, 
 export type LoadedOutput = { kind: OutputFileKind; period: OutputPeriodKind; variables: number; units: number; times: number; rows: number };
 export type LoadResult = { sets: LoadedOutput[]; rows: number; parseSeconds: number; loadSeconds: number };
 
-/** Replaces the scenario's loaded outputs with those of `dir`. */
-export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onProgress?: (fraction: number, message: string) => Promise<void> | void): Promise<LoadResult> {
+type Progress = (fraction: number, message: string) => Promise<void> | void;
+
+/** Replaces the scenario's loaded outputs with those of the files in `dir`. */
+export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onProgress?: Progress): Promise<LoadResult> {
   const t0 = performance.now();
   const parsed = await parseOutputs(dir, (f, file) => onProgress?.(f * 0.6, `Reading ${file}...`));
+  return storeOutputs(db, scenarioId, parsed, (performance.now() - t0) / 1000, onProgress);
+}
+
+/** Replaces the scenario's loaded outputs with those a built-in engine run's collector parsed as
+ * it ran; `parseSeconds` is what was left of the parsing once the engine ended. */
+export async function loadRunOutputs(db: Knex, scenarioId: number, collector: RunOutputCollector, onProgress?: Progress): Promise<LoadResult> {
+  const t0 = performance.now();
+  await onProgress?.(0.3, 'Reading the outputs...');
+  const parsed = await collector.finish();
+  return storeOutputs(db, scenarioId, parsed, (performance.now() - t0) / 1000, onProgress);
+}
+
+/** Stores parsed outputs in place of the scenario's loaded ones (one transaction). */
+async function storeOutputs(db: Knex, scenarioId: number, parsed: ParsedSet[], parseSeconds: number, onProgress?: Progress): Promise<LoadResult> {
   const series: SeriesRow[] = [];
   const sets: LoadedOutput[] = [];
   for (const set of parsed) {
@@ -94,7 +114,7 @@ export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onP
   });
   const t2 = performance.now();
   await onProgress?.(1, 'Outputs loaded.');
-  return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds: (t1 - t0) / 1000, loadSeconds: (t2 - t1) / 1000 };
+  return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds, loadSeconds: (t2 - t1) / 1000 };
 }
 
 /** One unit's series of one variable (charts): a `substring` of the stored matrix. */
