@@ -228,7 +228,9 @@ describe('a run on the workers', () => {
     for (const key of ['PRECIP', 'SURFACE RUNOFF Q', 'LATERAL SOIL Q', 'GROUNDWATER (SHAL AQ) Q', 'ET', 'TOTAL SEDIMENT LOADING']) {
       const want = ref.aveAnnualBasin[key];
       expect(want, key).toBeDefined();
-      expect(mine[key], key).toBeCloseTo(want!, 1);
+      // output.std prints one decimal: the printed value lies within half its last digit of the
+      // unrounded one (a value on a rounding edge, 643.7500 printed 643.7, is still the same)
+      expect(Math.abs(mine[key]! - want!), key).toBeLessThanOrEqual(0.05 + 1e-3);
     }
     await app.request(`/api/scenarios/${id}`, { token: admin, method: 'DELETE' });
   }, 180_000);
