@@ -26,6 +26,18 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   } as Knex.Config);
 }
 
+/**
+ * A hot query as a named prepared statement (`builder.onBuildKnex(statement('name'))`):
+ * PostgreSQL parses and plans it once per connection instead of on every call, which was most
+ * of the database's time for the project page's query (bench/suites/api.ts). The SQL text of a
+ * name must never vary (bindings may). PGlite ignores the name.
+ */
+export function statement(name: string) {
+  return (builder: Knex.QueryBuilder) => {
+    builder.options({ name: `hw-${name}` });
+  };
+}
+
 /** Binds Objection models to the database; returns the same knex for chaining. */
 export function bindModels(db: Db): Db {
   Model.knex(db);

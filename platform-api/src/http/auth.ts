@@ -8,6 +8,7 @@ import { lockedNow } from '../modules/admin-users/models.ts';
 import { User, type Role } from '../modules/users/models.ts';
 import { isSignedRequest, signedRequestUser } from '../modules/api-clients/signed.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { statement } from '../db/index.ts';
 
 /** Verified tokens kept per process (a few hundred bytes each). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -78,6 +79,7 @@ export class TokenService {
     // One round trip: the user, and whether this token was revoked (logout).
     const jti = typeof payload.jti === 'string' ? payload.jti : null;
     const user = await User.query()
+      .onBuildKnex(statement(jti ? 'user-for-token' : 'user-for-token-without-id'))
       .findById(Number(payload.sub))
       .select('users.*', jti ? User.knex().raw('exists (select 1 from revoked_tokens where jti = ?) as token_revoked', [jti]) : User.knex().raw('false as token_revoked'));
     const revoked = (user as unknown as { tokenRevoked?: boolean } | undefined)?.tokenRevoked;

@@ -9,12 +9,13 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { InputError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
+import { statement } from '../../db/index.ts';
 import { Notification } from '../accounts/models.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { readableDataset } from '../datasets/service.ts';
 import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../groups/service.ts';
 import type { User } from '../users/models.ts';
-import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
+import { IS_MEMBER_SQL, NAME_MESSAGES, authorize, checkProjectName, checkTierDataset, checkTierForCreation, permissionsOf, projectFor, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
 import { scenarioMetadata } from '../scenarios/metadata.ts';
 import { SCENARIO_COUNT_SQL, scenarioState, type ScenarioState } from './scenarios-link.ts';
@@ -181,12 +182,16 @@ export async function projectJson(deps: AppDeps, p: Project, known?: Pick<PageEx
 }
 
 export async function getProject(deps: AppDeps, user: User, id: number) {
-  const p = await projectFor(user, id);
-  // The project page polls this call while a job runs, so it is kept to few round trips
-  // (bench/suites/api.ts): the dataset's name, the scenarios, the user's tier and whether any
-  // group is involved come in one query; the groups' own queries run only when the project is
+  // The project page polls this call while a job runs, so it is ONE round trip (bench/suites/
+  // api.ts): the project with the user's group membership (for the access rule, applied by
+  // `authorize` exactly as projectFor does), the dataset's name, the scenarios, the user's tier
+  // and whether any group is involved. The groups' own queries run only when the project is
   // shared or the user is in a group (their rules stay in the groups service).
-  const [extras, permissions] = await Promise.all([pageExtras(deps.db, user, p), projectPermissions(user, p)]);
+  const page = await projectPage(user, id);
+  const role = await authorize(user, page.project, 'view', undefined, { member: page.member });
+  const p = page.project!;
+  const permissions = permissionsOf(role);
+  const extras = page.extras;
   const tier = extras.tier;
   const [groups, groupOptions] = await Promise.all([
     extras.shared ? projectGroups(user, p) : [],
@@ -212,32 +217,49 @@ type PageExtras = {
   tier: { id: number; name: string; subbasinLimit: number; hruLimit: number; datasets: number[] } | null;
 };
 
-/** The project page's small reads in one query: one row per scenario (at least one row). */
-async function pageExtras(db: Knex, user: User, p: Project): Promise<PageExtras> {
-  const rows = (
-    await db.raw(
-      `select x.dataset, x.shared, x.in_groups, x.tier, s.id, s.name, s.has_run, s.is_running, s.last_run_date, s.last_modified_date
-         from (select (select name from datasets where id = ?) as dataset,
-                      exists (select 1 from group_projects where project_id = ?) as shared,
-                      exists (select 1 from group_members where user_id = ?) as in_groups,
-                      coalesce((select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where id = ?),
-                               (select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where is_default limit 1)) as tier) x
-         left join scenarios s on s.project_id = ?
-        order by s.id`,
-      [p.datasetId ?? null, p.id, user.id, tierIdOf(user), p.id],
-    )
-  ).rows as Record<string, any>[];
-  const first = rows[0]!;
-  const scenarios: ScenarioState['scenarios'] = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({ id: r.id, name: r.name, hasRun: r.has_run, isRunning: r.is_running, lastRunDate: r.last_run_date, lastModifiedDate: r.last_modified_date }));
-  return {
-    dataset: first.dataset ?? '',
-    scenarios: { numScenarios: scenarios.length, isRunningScenarios: scenarios.some((s) => s.isRunning), scenarios },
-    shared: first.shared,
-    inGroups: first.in_groups,
-    tier: first.tier ?? null,
+const TIER_JSON = "json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets)";
+/** A timestamp as epoch milliseconds in JSON (exact for timestamptz; pg's own Date parsing keeps milliseconds too). */
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+
+/** The project page's reads in one query: the project row, IS_MEMBER_SQL, and the small extras
+ * (the scenarios as JSON). `project` is undefined when no project has this id. */
+async function projectPage(user: User, id: number): Promise<{ project: Project | undefined; member: boolean; extras: PageExtras }> {
+  const x = {
+    hwMember: IS_MEMBER_SQL,
+    hwDataset: '(select name from datasets d where d.id = p.dataset_id)',
+    hwShared: 'exists (select 1 from group_projects gp where gp.project_id = p.id)',
+    hwInGroups: 'exists (select 1 from group_members gm where gm.user_id = ?)',
+    hwTier: `coalesce((select ${TIER_JSON} from tiers where id = ?), (select ${TIER_JSON} from tiers where is_default limit 1))`,
+    hwScenarios: `(select coalesce(json_agg(json_build_array(s.id, s.name, s.has_run, s.is_running, ${ms('s.last_run_date')}, ${ms('s.last_modified_date')}) order by s.id), '[]') from scenarios s where s.project_id = p.id)`,
   };
+  const project = (await Project.query()
+    .onBuildKnex(statement('project-page'))
+    .alias('p')
+    .findById(id)
+    .select('p.*', ...Object.entries(x).map(([name, sql]) => raw(`${sql} as ??`, [...(name === 'hwMember' || name === 'hwInGroups' ? [user.id] : name === 'hwTier' ? [tierIdOf(user)] : []), name])))) as
+    | (Project & { hwMember: boolean; hwDataset: string | null; hwShared: boolean; hwInGroups: boolean; hwTier: PageExtras['tier']; hwScenarios: [number, string, boolean, boolean, number | null, number | null][] })
+    | undefined;
+  const extras: PageExtras = { dataset: '', scenarios: { numScenarios: 0, isRunningScenarios: false, scenarios: [] }, shared: false, inGroups: false, tier: null };
+  if (!project) return { project, member: false, extras };
+  const scenarios = project.hwScenarios.map(([sid, name, hasRun, isRunning, lastRun, lastModified]) => ({
+    id: sid,
+    name,
+    hasRun,
+    isRunning,
+    lastRunDate: lastRun === null ? null : new Date(lastRun),
+    lastModifiedDate: lastModified === null ? null : new Date(lastModified),
+  }));
+  const member = project.hwMember;
+  Object.assign(extras, {
+    dataset: project.hwDataset ?? '',
+    scenarios: { numScenarios: scenarios.length, isRunningScenarios: scenarios.some((s) => s.isRunning), scenarios },
+    shared: project.hwShared,
+    inGroups: project.hwInGroups,
+    tier: project.hwTier ?? null,
+  });
+  // the page's facts are not the project's: never written back
+  for (const k of Object.keys(x)) delete (project as unknown as Record<string, unknown>)[k];
+  return { project, member, extras };
 }
 
 /** The user's own tier while it has not expired, else null (the default tier then): as tierOf. */
