@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { InputError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
-import { statement } from '../../db/index.ts';
+import { camelRow, preparedRows } from '../../db/index.ts';
 import { Notification } from '../accounts/models.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { readableDataset } from '../datasets/service.ts';
@@ -187,7 +187,7 @@ export async function getProject(deps: AppDeps, user: User, id: number) {
   // `authorize` exactly as projectFor does), the dataset's name, the scenarios, the user's tier
   // and whether any group is involved. The groups' own queries run only when the project is
   // shared or the user is in a group (their rules stay in the groups service).
-  const page = await projectPage(user, id);
+  const page = await projectPage(deps.db, user, id);
   const role = await authorize(user, page.project, 'view', undefined, { member: page.member });
   const p = page.project!;
   const permissions = permissionsOf(role);
@@ -220,28 +220,35 @@ type PageExtras = {
 const TIER_JSON = "json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets)";
 /** A timestamp as epoch milliseconds in JSON (exact for timestamptz; pg's own Date parsing keeps milliseconds too). */
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+/** The project page's query (bindings: user id twice, the user's tier id, the project id). */
+const PROJECT_PAGE_SQL = `select p.*,
+    ${IS_MEMBER_SQL} as hw_member,
+    (select name from datasets d where d.id = p.dataset_id) as hw_dataset,
+    exists (select 1 from group_projects gp where gp.project_id = p.id) as hw_shared,
+    exists (select 1 from group_members gm where gm.user_id = ?) as hw_in_groups,
+    coalesce((select ${TIER_JSON} from tiers where id = ?), (select ${TIER_JSON} from tiers where is_default limit 1)) as hw_tier,
+    (select coalesce(json_agg(json_build_array(s.id, s.name, s.has_run, s.is_running, ${ms('s.last_run_date')}, ${ms('s.last_modified_date')}) order by s.id), '[]')
+       from scenarios s where s.project_id = p.id) as hw_scenarios
+  from projects p where p.id = ?`;
 
-/** The project page's reads in one query: the project row, IS_MEMBER_SQL, and the small extras
- * (the scenarios as JSON). `project` is undefined when no project has this id. */
-async function projectPage(user: User, id: number): Promise<{ project: Project | undefined; member: boolean; extras: PageExtras }> {
-  const x = {
-    hwMember: IS_MEMBER_SQL,
-    hwDataset: '(select name from datasets d where d.id = p.dataset_id)',
-    hwShared: 'exists (select 1 from group_projects gp where gp.project_id = p.id)',
-    hwInGroups: 'exists (select 1 from group_members gm where gm.user_id = ?)',
-    hwTier: `coalesce((select ${TIER_JSON} from tiers where id = ?), (select ${TIER_JSON} from tiers where is_default limit 1))`,
-    hwScenarios: `(select coalesce(json_agg(json_build_array(s.id, s.name, s.has_run, s.is_running, ${ms('s.last_run_date')}, ${ms('s.last_modified_date')}) order by s.id), '[]') from scenarios s where s.project_id = p.id)`,
-  };
-  const project = (await Project.query()
-    .onBuildKnex(statement('project-page'))
-    .alias('p')
-    .findById(id)
-    .select('p.*', ...Object.entries(x).map(([name, sql]) => raw(`${sql} as ??`, [...(name === 'hwMember' || name === 'hwInGroups' ? [user.id] : name === 'hwTier' ? [tierIdOf(user)] : []), name])))) as
-    | (Project & { hwMember: boolean; hwDataset: string | null; hwShared: boolean; hwInGroups: boolean; hwTier: PageExtras['tier']; hwScenarios: [number, string, boolean, boolean, number | null, number | null][] })
-    | undefined;
+type PageFacts = {
+  hw_member: boolean;
+  hw_dataset: string | null;
+  hw_shared: boolean;
+  hw_in_groups: boolean;
+  hw_tier: PageExtras['tier'];
+  hw_scenarios: [number, string, boolean, boolean, number | null, number | null][];
+};
+
+/** The project page's reads in one query (a prepared statement): the project row, IS_MEMBER_SQL
+ * and the small extras. `project` is undefined when no project has this id. */
+async function projectPage(db: Knex, user: User, id: number): Promise<{ project: Project | undefined; member: boolean; extras: PageExtras }> {
+  const [row] = await preparedRows<Record<string, unknown> & PageFacts>(db, 'project-page', PROJECT_PAGE_SQL, [user.id, user.id, tierIdOf(user), id]);
   const extras: PageExtras = { dataset: '', scenarios: { numScenarios: 0, isRunningScenarios: false, scenarios: [] }, shared: false, inGroups: false, tier: null };
-  if (!project) return { project, member: false, extras };
-  const scenarios = project.hwScenarios.map(([sid, name, hasRun, isRunning, lastRun, lastModified]) => ({
+  if (!row) return { project: undefined, member: false, extras };
+  // the page's facts are not the project's: never part of the model
+  const { hw_member, hw_dataset, hw_shared, hw_in_groups, hw_tier, hw_scenarios, ...columns } = row;
+  const scenarios = hw_scenarios.map(([sid, name, hasRun, isRunning, lastRun, lastModified]) => ({
     id: sid,
     name,
     hasRun,
@@ -249,17 +256,14 @@ async function projectPage(user: User, id: number): Promise<{ project: Project |
     lastRunDate: lastRun === null ? null : new Date(lastRun),
     lastModifiedDate: lastModified === null ? null : new Date(lastModified),
   }));
-  const member = project.hwMember;
   Object.assign(extras, {
-    dataset: project.hwDataset ?? '',
+    dataset: hw_dataset ?? '',
     scenarios: { numScenarios: scenarios.length, isRunningScenarios: scenarios.some((s) => s.isRunning), scenarios },
-    shared: project.hwShared,
-    inGroups: project.hwInGroups,
-    tier: project.hwTier ?? null,
+    shared: hw_shared,
+    inGroups: hw_in_groups,
+    tier: hw_tier ?? null,
   });
-  // the page's facts are not the project's: never written back
-  for (const k of Object.keys(x)) delete (project as unknown as Record<string, unknown>)[k];
-  return { project, member, extras };
+  return { project: Project.fromDatabaseJson(camelRow(columns)), member: hw_member, extras };
 }
 
 /** The user's own tier while it has not expired, else null (the default tier then): as tierOf. */
