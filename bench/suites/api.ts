@@ -5,7 +5,7 @@
 // over keep-alive connections. Three rounds after a warm-up; the best is reported (the machine
 // is shared, so every figure is an upper bound of what the code costs).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,16 @@ function freePort(): Promise<number> {
       s.close(() => resolve(p));
     });
   });
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
 }
 
 type Load = { rps: number; p50: number; p95: number; p99: number; bad: number; bytes: number };
@@ -105,13 +115,26 @@ export default async function api(): Promise<Record<string, string | number>> {
 
     const url = `${base}/api/projects/${id}`;
     await load(url, 10, 500, token); // warm-up: JIT, pools, caches
-    const rounds: Load[] = [];
-    for (let i = 0; i < 3; i++) rounds.push(await load(url, CLIENTS, TOTAL, token));
+    // CPU time per answer, of the API process and of the PostgreSQL backends serving it: on a
+    // shared machine, a steadier measure of what the code costs than requests/s.
+    const backends = async () => ((await admin.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows as { pid: number }[]).map((r) => r.pid);
+    const rounds: (Load & { apiCpu: number; dbCpu: number })[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = new Map((await backends()).map((p) => [p, cpuMs(p)]));
+      const api0 = cpuMs(child.pid);
+      const r = await load(url, CLIENTS, TOTAL, token);
+      // a backend that came during the round counts whole; one that left counts nothing
+      let db = 0;
+      for (const p of await backends()) db += cpuMs(p) - (before.get(p) ?? 0);
+      rounds.push({ ...r, apiCpu: (cpuMs(child.pid) - api0) / TOTAL, dbCpu: db / TOTAL });
+    }
     for (const r of rounds) if (r.bad) throw new Error(`${r.bad} answers were not 200`);
     const best = rounds.reduce((a, b) => (b.rps > a.rps ? b : a));
     figures[`GET /api/projects/{id}, ${CLIENTS} clients, PostgreSQL: requests/s (best of 3)`] = Math.round(best.rps);
     figures[`GET /api/projects/{id}, ${CLIENTS} clients, PostgreSQL: p50 / p95 / p99 (ms, best round)`] = `${best.p50.toFixed(1)} / ${best.p95.toFixed(1)} / ${best.p99.toFixed(1)}`;
     figures['all rounds requests/s'] = rounds.map((r) => Math.round(r.rps)).join(', ');
+    figures['CPU per answer, API process / PostgreSQL backends (ms, each round)'] = rounds.map((r) => `${r.apiCpu.toFixed(2)} / ${r.dbCpu.toFixed(2)}`).join(', ');
+    figures['load average at the end (1 min)'] = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
     figures['answer size (bytes, as sent)'] = best.bytes;
   } finally {
     if (child && child.exitCode === null) {

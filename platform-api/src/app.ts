@@ -8,7 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { authenticate } from './http/auth.ts';
 import { clientAddress, parseTrustedProxies, securityHeaders } from './http/headers.ts';
 import { checkInput, JSON_LIMIT } from './http/input.ts';
-import { errorMiddleware } from './http/middleware.ts';
+import { errorMiddleware, serialiseJsonOnce } from './http/middleware.ts';
 import { serveStatic } from './http/static.ts';
 import { MODULES } from './modules/index.ts';
 import { mountPluginServers } from './modules/plugins/mount.ts';
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps): Koa {
   // Small answers go as they are: setting up a gzip stream cost more CPU than the few hundred
   // bytes it saved (a tenth of GET projects/{id} under load; bench/suites/api.ts).
   app.use(compress({ threshold: 4096 }));
+  app.use(serialiseJsonOnce());
   const pluginDirs = new Map(deps.workspacePlugins.map((p) => [p.manifest.id, p.distDir]));
   app.use(serveStatic({ shellDir: deps.config.shellDir, pluginDirs: () => pluginDirs }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));

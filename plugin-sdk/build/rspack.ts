@@ -46,10 +46,32 @@ function readPkg(dir: string): Pkg {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Pkg;
 }
 
-function shared(dir: string) {
+/** Singletons the host provides whole but imports itself as ordinary (tree-shaken) modules:
+ * ESM packages without side effects, whose re-exports rspack connects straight to the file
+ * that defines each export. The host's first page then carries only the components it uses;
+ * the provided package (index and the rest of its files) is an async chunk fetched when a
+ * remote first asks for it. Both are the same modules of one build, so each module (Mantine's
+ * theme context, the SDK's session context) exists once. */
+const HOST_TREE_SHAKEN = new Set(['@mantine/core', '@mantine/hooks', 'react-router', '@tanstack/react-query', 'jotai', '@headwater/plugin-sdk']);
+
+type SharedConfig = { singleton: boolean; requiredVersion: false | string; import?: string | false; shareKey?: string };
+
+function shared(dir: string, kind: 'host' | 'remote') {
   const deps = readPkg(dir).dependencies ?? {};
-  const out: Record<string, { singleton: boolean; requiredVersion: false | string; eager?: boolean }> = {};
-  for (const name of SINGLETONS) out[name] = { singleton: true, requiredVersion: false };
+  const out: Record<string, SharedConfig> = {};
+  for (const name of SINGLETONS) {
+    if (kind === 'remote') {
+      // Remotes take every singleton from the host and never ship a copy of their own: one
+      // provider, so no remote's copy can win the singleton and split a React context.
+      out[name] = { singleton: true, requiredVersion: false, import: false };
+    } else if (HOST_TREE_SHAKEN.has(name)) {
+      // Provide `name` under its share key, but consume it under a request nothing imports:
+      // the host's own `import … from name` stays an ordinary import (see HOST_TREE_SHAKEN).
+      out[`headwater-host-provides:${name}`] = { singleton: true, requiredVersion: false, import: name, shareKey: name };
+    } else {
+      out[name] = { singleton: true, requiredVersion: false };
+    }
+  }
   for (const name of SHARED_LAZY) {
     const base = name.endsWith('/') ? name.slice(0, -1) : name;
     if (deps[base]) out[name] = { singleton: true, requiredVersion: false };
@@ -99,7 +121,7 @@ export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'devel
       filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
       exposes: kind === 'remote' ? { './plugin': './src/plugin.tsx' } : undefined,
       remotes: {},
-      shared: shared(dir),
+      shared: shared(dir, kind),
       dts: false,
       manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
       // The host fetches plugins at run time through registerRemotes; no build-time remotes.

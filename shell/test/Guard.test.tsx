@@ -32,10 +32,11 @@ describe('route guards (spec 1 §2)', () => {
     renderGuard(null, 'public');
     expect(screen.getByText('secret page')).toBeTruthy();
   });
-  it('shows the login form when signed out', () => {
+  it('shows the login form when signed out', async () => {
     renderGuard(null, 'user');
     expect(screen.queryByText('secret page')).toBeNull();
-    expect(screen.getByTestId('login-form')).toBeTruthy();
+    // the form is loaded when first shown (frame/LazyLoginForm.tsx)
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
   it('shows the pending notice to users not yet approved, and to unconfirmed e-mails', () => {
     renderGuard(user(['Pending']), 'user');

@@ -8,9 +8,12 @@ import { lockedNow } from '../modules/admin-users/models.ts';
 import { User, type Role } from '../modules/users/models.ts';
 import { isSignedRequest, signedRequestUser } from '../modules/api-clients/signed.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { camelRow, preparedRows } from '../db/index.ts';
 
 /** Verified tokens kept per process (a few hundred bytes each). */
 const VERIFIED_CACHE_SIZE = 10_000;
+
+const USER_FOR_TOKEN_SQL = 'select users.*, exists (select 1 from revoked_tokens where jti = ?) as token_revoked from users where users.id = ?';
 
 export type AuthState = { user?: User; tokenPayload?: { sub: string; tv: number } };
 
@@ -75,17 +78,15 @@ export class TokenService {
     if (!token) return undefined;
     const payload = await this.verify(token);
     if (!payload || payload.mfa) return undefined; // pending multi-factor or unconfirmed-login tokens open nothing
-    // One round trip: the user, and whether this token was revoked (logout).
+    // One round trip (a prepared statement): the user, and whether this token was revoked (logout).
     const jti = typeof payload.jti === 'string' ? payload.jti : null;
-    const user = await User.query()
-      .findById(Number(payload.sub))
-      .select('users.*', jti ? User.knex().raw('exists (select 1 from revoked_tokens where jti = ?) as token_revoked', [jti]) : User.knex().raw('false as token_revoked'));
-    const revoked = (user as unknown as { tokenRevoked?: boolean } | undefined)?.tokenRevoked;
-    if (user) delete (user as unknown as { tokenRevoked?: boolean }).tokenRevoked; // not a column: never written back
-    if (revoked) return undefined;
+    const [row] = await preparedRows<Record<string, unknown> & { token_revoked: boolean }>(User.knex(), 'user-for-token', USER_FOR_TOKEN_SQL, [jti, Number(payload.sub)]);
+    if (!row || row.token_revoked) return undefined;
+    const { token_revoked: _, ...columns } = row; // not a column: never written back
+    const user = User.fromDatabaseJson(camelRow(columns));
     // A lock is in force until its end date (spec 3 §4, §9: 30 days; -1 unlocks), checked on every
     // request: a locked user's tokens stop at once, and work again when the lock ends.
-    if (!user || user.tokenVersion !== payload.tv || lockedNow(user)) return undefined;
+    if (user.tokenVersion !== payload.tv || lockedNow(user)) return undefined;
     return user;
   }
 }

@@ -73,3 +73,19 @@ export function toResponse(err: unknown): { status: number; body: string | { err
   }
   return { status: 500, body: MESSAGES.generic };
 }
+
+/**
+ * A JSON answer serialised once. koa-compress asks an answer's length first, and Koa works out
+ * the length of an object body by serialising it, then serialises it again to send it: twice
+ * per answer (bench/suites/api.ts). Plain objects and arrays only (the type Koa gave them,
+ * JSON, stays); mounted inside the compression.
+ */
+export function serialiseJsonOnce() {
+  return async function serialiseJson(ctx: Context, next: Next): Promise<void> {
+    await next();
+    const body: unknown = ctx.body;
+    if (body === null || typeof body !== 'object') return;
+    const proto = Object.getPrototypeOf(body);
+    if (Array.isArray(body) || proto === Object.prototype || proto === null) ctx.body = JSON.stringify(body);
+  };
+}

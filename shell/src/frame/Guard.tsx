@@ -4,7 +4,7 @@ import { Alert, Center, Container, Loader, Paper, Title } from '@mantine/core';
 import { MESSAGES, useSession, type Access } from '@headwater/plugin-sdk';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LoginForm } from './LoginForm.tsx';
+import { LoginForm } from './LazyLoginForm.tsx';
 
 export function Guard({ access = 'public', children }: { access?: Access; children: ReactNode }) {
   const session = useSession();

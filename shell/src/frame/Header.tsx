@@ -5,7 +5,7 @@ import { ActionIcon, Anchor, Button, Group, Menu, Popover, Text, Tooltip } from 
 import { ROUTES, navHref, resolveRouteRef, useSession, type Access, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoginForm } from './LoginForm.tsx';
+import { LoginForm } from './LazyLoginForm.tsx';
 import { DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
 import { NotificationsBell } from './Notifications.tsx';
 import { adminEntries } from './adminMenu.tsx';

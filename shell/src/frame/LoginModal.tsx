@@ -1,5 +1,5 @@
 import { Modal, Text } from '@mantine/core';
-import { LoginForm } from './LoginForm.tsx';
+import { LoginForm } from './LazyLoginForm.tsx';
 
 /** Opened by any API 401 ('Please log in to continue') or by a plugin's requestLogin(). */
 export function LoginModal({ prompt, onClose }: { prompt: { message?: string } | null; onClose: () => void }) {

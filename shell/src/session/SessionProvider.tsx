@@ -2,9 +2,11 @@
 // (spec 1 §4: the session clears when the stored token is missing or differs from the held one).
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, MESSAGES, SessionContext, api, apiFetch, getToken, onUnauthorized, resetHub, sessionFor, setToken, type SessionUser } from '@headwater/plugin-sdk';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LoginModal } from '../frame/LoginModal.tsx';
+
+// Loaded when a call first asks for a login: most pages never show it (shell initial JS).
+const LoginModal = lazy(() => import('../frame/LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -97,7 +99,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={session}>
       {children}
-      <LoginModal prompt={loginPrompt} onClose={() => setLoginPrompt(null)} />
+      {loginPrompt && (
+        <Suspense fallback={null}>
+          <LoginModal prompt={loginPrompt} onClose={() => setLoginPrompt(null)} />
+        </Suspense>
+      )}
     </SessionContext.Provider>
   );
 }

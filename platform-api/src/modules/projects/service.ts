@@ -9,12 +9,13 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import { InputError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
+import { camelRow, preparedRows } from '../../db/index.ts';
 import { Notification } from '../accounts/models.ts';
 import { Dataset, Subbasin } from '../datasets/models.ts';
 import { readableDataset } from '../datasets/service.ts';
 import { hasGroups, pendingInvites, projectGroups, shareOptions } from '../groups/service.ts';
 import type { User } from '../users/models.ts';
-import { NAME_MESSAGES, checkProjectName, checkTierDataset, checkTierForCreation, projectFor, projectPermissions, tierOf } from './access.ts';
+import { IS_MEMBER_SQL, NAME_MESSAGES, authorize, checkProjectName, checkTierDataset, checkTierForCreation, permissionsOf, projectFor, tierOf } from './access.ts';
 import { Project, ProjectSubbasin } from './models.ts';
 import { scenarioMetadata } from '../scenarios/metadata.ts';
 import { SCENARIO_COUNT_SQL, scenarioState, type ScenarioState } from './scenarios-link.ts';
@@ -181,12 +182,16 @@ export async function projectJson(deps: AppDeps, p: Project, known?: Pick<PageEx
 }
 
 export async function getProject(deps: AppDeps, user: User, id: number) {
-  const p = await projectFor(user, id);
-  // The project page polls this call while a job runs, so it is kept to few round trips
-  // (bench/suites/api.ts): the dataset's name, the scenarios, the user's tier and whether any
-  // group is involved come in one query; the groups' own queries run only when the project is
+  // The project page polls this call while a job runs, so it is ONE round trip (bench/suites/
+  // api.ts): the project with the user's group membership (for the access rule, applied by
+  // `authorize` exactly as projectFor does), the dataset's name, the scenarios, the user's tier
+  // and whether any group is involved. The groups' own queries run only when the project is
   // shared or the user is in a group (their rules stay in the groups service).
-  const [extras, permissions] = await Promise.all([pageExtras(deps.db, user, p), projectPermissions(user, p)]);
+  const page = await projectPage(deps.db, user, id);
+  const role = await authorize(user, page.project, 'view', undefined, { member: page.member });
+  const p = page.project!;
+  const permissions = permissionsOf(role);
+  const extras = page.extras;
   const tier = extras.tier;
   const [groups, groupOptions] = await Promise.all([
     extras.shared ? projectGroups(user, p) : [],
@@ -212,32 +217,53 @@ type PageExtras = {
   tier: { id: number; name: string; subbasinLimit: number; hruLimit: number; datasets: number[] } | null;
 };
 
-/** The project page's small reads in one query: one row per scenario (at least one row). */
-async function pageExtras(db: Knex, user: User, p: Project): Promise<PageExtras> {
-  const rows = (
-    await db.raw(
-      `select x.dataset, x.shared, x.in_groups, x.tier, s.id, s.name, s.has_run, s.is_running, s.last_run_date, s.last_modified_date
-         from (select (select name from datasets where id = ?) as dataset,
-                      exists (select 1 from group_projects where project_id = ?) as shared,
-                      exists (select 1 from group_members where user_id = ?) as in_groups,
-                      coalesce((select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where id = ?),
-                               (select json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets) from tiers where is_default limit 1)) as tier) x
-         left join scenarios s on s.project_id = ?
-        order by s.id`,
-      [p.datasetId ?? null, p.id, user.id, tierIdOf(user), p.id],
-    )
-  ).rows as Record<string, any>[];
-  const first = rows[0]!;
-  const scenarios: ScenarioState['scenarios'] = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({ id: r.id, name: r.name, hasRun: r.has_run, isRunning: r.is_running, lastRunDate: r.last_run_date, lastModifiedDate: r.last_modified_date }));
-  return {
-    dataset: first.dataset ?? '',
+const TIER_JSON = "json_build_object('id', id, 'name', name, 'subbasinLimit', subbasin_limit, 'hruLimit', hru_limit, 'datasets', datasets)";
+/** A timestamp as epoch milliseconds in JSON (exact for timestamptz; pg's own Date parsing keeps milliseconds too). */
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+/** The project page's query (bindings: user id twice, the user's tier id, the project id). */
+const PROJECT_PAGE_SQL = `select p.*,
+    ${IS_MEMBER_SQL} as hw_member,
+    (select name from datasets d where d.id = p.dataset_id) as hw_dataset,
+    exists (select 1 from group_projects gp where gp.project_id = p.id) as hw_shared,
+    exists (select 1 from group_members gm where gm.user_id = ?) as hw_in_groups,
+    coalesce((select ${TIER_JSON} from tiers where id = ?), (select ${TIER_JSON} from tiers where is_default limit 1)) as hw_tier,
+    (select coalesce(json_agg(json_build_array(s.id, s.name, s.has_run, s.is_running, ${ms('s.last_run_date')}, ${ms('s.last_modified_date')}) order by s.id), '[]')
+       from scenarios s where s.project_id = p.id) as hw_scenarios
+  from projects p where p.id = ?`;
+
+type PageFacts = {
+  hw_member: boolean;
+  hw_dataset: string | null;
+  hw_shared: boolean;
+  hw_in_groups: boolean;
+  hw_tier: PageExtras['tier'];
+  hw_scenarios: [number, string, boolean, boolean, number | null, number | null][];
+};
+
+/** The project page's reads in one query (a prepared statement): the project row, IS_MEMBER_SQL
+ * and the small extras. `project` is undefined when no project has this id. */
+async function projectPage(db: Knex, user: User, id: number): Promise<{ project: Project | undefined; member: boolean; extras: PageExtras }> {
+  const [row] = await preparedRows<Record<string, unknown> & PageFacts>(db, 'project-page', PROJECT_PAGE_SQL, [user.id, user.id, tierIdOf(user), id]);
+  const extras: PageExtras = { dataset: '', scenarios: { numScenarios: 0, isRunningScenarios: false, scenarios: [] }, shared: false, inGroups: false, tier: null };
+  if (!row) return { project: undefined, member: false, extras };
+  // the page's facts are not the project's: never part of the model
+  const { hw_member, hw_dataset, hw_shared, hw_in_groups, hw_tier, hw_scenarios, ...columns } = row;
+  const scenarios = hw_scenarios.map(([sid, name, hasRun, isRunning, lastRun, lastModified]) => ({
+    id: sid,
+    name,
+    hasRun,
+    isRunning,
+    lastRunDate: lastRun === null ? null : new Date(lastRun),
+    lastModifiedDate: lastModified === null ? null : new Date(lastModified),
+  }));
+  Object.assign(extras, {
+    dataset: hw_dataset ?? '',
     scenarios: { numScenarios: scenarios.length, isRunningScenarios: scenarios.some((s) => s.isRunning), scenarios },
-    shared: first.shared,
-    inGroups: first.in_groups,
-    tier: first.tier ?? null,
-  };
+    shared: hw_shared,
+    inGroups: hw_in_groups,
+    tier: hw_tier ?? null,
+  });
+  return { project: Project.fromDatabaseJson(camelRow(columns)), member: hw_member, extras };
 }
 
 /** The user's own tier while it has not expired, else null (the default tier then): as tierOf. */
