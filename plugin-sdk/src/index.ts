@@ -19,6 +19,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.tsx';
 export { ProgressView, formatElapsed, type ProgressViewProps } from './ui/ProgressView.tsx';
 export { DataGrid, gridQuery, type DataGridProps, type GridColumn, type GridPage } from './ui/DataGrid.tsx';
 export { HtmlText } from './ui/HtmlText.tsx';
+export { LoadingBoundary } from './ui/LoadingBoundary.tsx';
 export { formatCell, formatLimit } from './ui/format.ts';
 export { useDebounced } from './ui/useDebounced.ts';
 export { useFormErrors, withBlank, type LocationData } from './ui/forms.ts';

@@ -371,8 +371,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
           const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
           const petR = sPetNoSnow[sIdx] ?? pet0;
           if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
-            const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined,
-              headwaterSed && cmd.inp === cmd.reach);
+          const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined,
+            headwaterSed && cmd.inp === cmd.reach);
           hydQ[cmd.out] = res.out;
           hydC[oc + C.SED] = res.sedOut;
           if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
@@ -384,7 +384,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
             rs.nut[k] = tot - hydC[oc + k];
           }
           const ri = reachIndex.get(cmd.reach)!;
-            if (rsed) reachSedimentDay(rsed, ri * NSED, hydC[ic + C.SED], res, rs.r.chEqn, hydP ? sizeIn : null, hydP ? sizeOut : null);
+          if (rsed) reachSedimentDay(rsed, ri * NSED, hydC[ic + C.SED], res, rs.r.chEqn, hydP ? sizeIn : null, hydP ? sizeOut : null);
           const o = ri * NRV;
           rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
           rv[o + RV.FLOW_OUT] = res.out / 86400;

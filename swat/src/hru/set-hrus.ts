@@ -16,6 +16,11 @@ export type HruInput = {
   slopeClass: string;
   /** Area in km². */
   area: number;
+  /** The HRU's fraction of its subbasin as the dataset gives it (HRU_FR): kept as it is in a
+   * subbasin that loses no HRU, so an unreduced project writes its dataset's HRU_FR exactly
+   * (area / subbasin area differs in the last digits and, through SWAT's outputs, in the last
+   * printed digit). */
+  fraction?: number;
 };
 
 export type HruSettings = {
@@ -277,8 +282,10 @@ export function setHrus(hrus: readonly HruInput[], settings: HruSettings): HruRe
   for (let i = 0; i < n; i++) {
     if (!kept[i]) continue;
     numHrus++;
-    const sa = subArea[subIndex[i]!]!;
-    fraction[i] = sa > 0 ? area[i]! / sa : 0;
+    const s = subIndex[i]!;
+    const sa = subArea[s]!;
+    const given = hrus[i]!.fraction;
+    fraction[i] = removed[s] === 0 && given !== undefined ? given : sa > 0 ? area[i]! / sa : 0;
   }
 
   const original = new Float64Array(n);

@@ -122,15 +122,16 @@ async function setHrusJob(deps: AppDeps, job: JobContext<ProjectJob>): Promise<v
   const p = await load(id);
   const db = deps.db;
   await reportProjectProgress(deps, id, 2, 'Reading HRUs...');
-  const rows = (await db('project_hrus').select('id', 'subbasin', 'landuse', 'soil', 'slopeClass', 'originalArea').where('projectId', id).orderBy('id')) as {
+  const rows = (await db('project_hrus').select('id', 'subbasin', 'landuse', 'soil', 'slopeClass', 'originalArea', 'originalFraction').where('projectId', id).orderBy('id')) as {
     id: string | number;
     subbasin: number;
     landuse: string;
     soil: string;
     slopeClass: string;
     originalArea: number;
+    originalFraction: number;
   }[];
-  const hrus: HruInput[] = rows.map((r) => ({ id: Number(r.id), subbasin: r.subbasin, landuse: r.landuse, soil: r.soil, slopeClass: r.slopeClass, area: r.originalArea }));
+  const hrus: HruInput[] = rows.map((r) => ({ id: Number(r.id), subbasin: r.subbasin, landuse: r.landuse, soil: r.soil, slopeClass: r.slopeClass, area: r.originalArea, fraction: r.originalFraction }));
   await reportProjectProgress(deps, id, 15, `Setting HRUs for ${hrus.length.toLocaleString('en-US')} HRUs...`);
   const result = setHrus(hrus, {
     method: p.method!,
