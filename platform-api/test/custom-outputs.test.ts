@@ -154,7 +154,9 @@ describe('flood frequency analysis', () => {
     b17b = await finished('ffa', res.body.id);
     expect(b17b).toMatchObject({ status: 'complete', tool: 'ffa', outputType: 'RCH', applyToAll: true, subbasins: [], downloadLink: `/api/exports/customoutput/${res.body.id}` });
     // live: queued, running with progress, complete
-    const mine = events.slice(before).filter((e) => e.requestID === res.body.id);
+    const mineNow = () => events.slice(before).filter((e) => e.requestID === res.body.id);
+    for (let i = 0; i < 100 && mineNow().at(-1)?.status !== 'complete'; i++) await new Promise((r) => setTimeout(r, 50));
+    const mine = mineNow();
     expect(mine[0]).toMatchObject({ scenarioID: scenarioId, tool: 'ffa', status: 'running' });
     expect(mine.at(-1)).toMatchObject({ status: 'complete', progress: 100 });
   });
@@ -318,7 +320,10 @@ describe('requests', () => {
       const folder = join(app.config.filesDir, 'scenarios', String(scenarioId), 'custom-outputs', String(id));
       expect(existsSync(folder)).toBe(true);
       expect((await app.request(`/api/scenarios/output/deletecustomoutputrequest/${id}`, { token: admin, method: 'DELETE' })).body).toEqual({ value: true });
-      expect(events.some((e) => e.requestID === id && e.status === 'deleted')).toBe(true);
+      // the bus (Redis pub/sub) delivers after publish resolves: wait for the message, up to 5 s
+      const deletedEvent = () => events.some((e) => e.requestID === id && e.status === 'deleted');
+      for (let i = 0; i < 100 && !deletedEvent(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(deletedEvent()).toBe(true);
       release();
       for (let i = 0; i < 100 && !stopped; i++) await new Promise((r) => setTimeout(r, 50));
       expect((stopped as Error)?.message).toBe('The request was deleted.');
