@@ -87,6 +87,8 @@ export default async function platform(): Promise<Record<string, string | number
   });
   try {
     const page = await browser.newPage();
+    // The goal is stated gzipped: Chromium would be served zstd (koa-compress prefers it).
+    await page.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
     // Every script of the first page, in the order asked for. The shell's initial JavaScript is
     // what it asks for before the first plugin file: the HTML's script and the chunks the entry
     // needs to draw the frame. After that come the home plugin's files and the shared chunks

@@ -11,6 +11,7 @@
 // Needs `@rspack/core` and `@module-federation/enhanced` beside it (optional peer dependencies
 // of the SDK: only a build needs them).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -95,6 +96,21 @@ class HeadwaterManifestPlugin {
   }
 }
 
+/** The federation runtime as ES modules. Rspack resolves it with `require`, which picks the
+ * CommonJS build: nothing of it can be dropped then. The ES build lets the minifier drop what
+ * `experiments.optimization` turns off (the manifest snapshot code, Node's script loading). */
+function esmFederationRuntime(): Record<string, string> {
+  // resolved the way the federation plugin resolves it: enhanced → rspack → runtime-tools
+  const from = (path: string, name: string) => createRequire(path).resolve(name);
+  const tools = from(from(from(import.meta.filename, '@module-federation/enhanced'), '@module-federation/rspack'), '@module-federation/runtime-tools');
+  const alias: Record<string, string> = {};
+  for (const name of ['@module-federation/webpack-bundler-runtime', '@module-federation/runtime']) {
+    const cjs = createRequire(tools).resolve(name);
+    if (cjs.endsWith('.cjs')) alias[`${cjs}$`] = cjs.replace(/\.cjs$/, '.js');
+  }
+  return alias;
+}
+
 export type BuildOptions = {
   /** The package folder (pass `import.meta.dirname`). */
   dir: string;
@@ -126,6 +142,7 @@ export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'devel
       manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
       // The host fetches plugins at run time through registerRemotes; no build-time remotes.
       shareStrategy: 'loaded-first',
+      experiments: { optimization: { target: 'web' } },
     }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ];
@@ -152,6 +169,7 @@ export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'devel
       clean: true,
     },
     resolve: {
+      alias: esmFederationRuntime(),
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
