@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Header } from '../src/frame/Header.tsx';
-import { AdminSideMenu, adminEntries, inAdminArea } from '../src/frame/adminMenu.tsx';
+import { AdminSideMenu } from '../src/frame/AdminSideMenu.tsx';
+import { adminEntries, inAdminArea } from '../src/frame/adminMenu.tsx';
 
 const plugins = workspacePlugins() as unknown as PluginListing[];
 

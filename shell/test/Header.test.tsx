@@ -31,8 +31,8 @@ const plugins = [
   ...workspacePlugins(),
 ] as unknown as PluginListing[];
 
-function renderHeader(roles: SessionUser['roles'], featureAccess: string[] = []) {
-  const user: SessionUser = { id: 1, userName: 'ada', email: 'a@b.org', firstName: 'A', lastName: 'L', emailConfirmed: true, roles, featureAccess, units: 0 };
+function renderHeader(roles: SessionUser['roles'] | null, featureAccess: string[] = []) {
+  const user: SessionUser | null = roles && { id: 1, userName: 'ada', email: 'a@b.org', firstName: 'A', lastName: 'L', emailConfirmed: true, roles, featureAccess, units: 0 };
   const session = sessionFor(user, false, { requestLogin: () => {}, logout: () => {}, signIn: async () => {} });
   return render(
     <MantineProvider>
@@ -46,6 +46,23 @@ function renderHeader(roles: SessionUser['roles'], featureAccess: string[] = [])
     </MantineProvider>,
   );
 }
+
+// Menus and the sign-in popover are drawn as plain buttons; their overlay code is fetched on
+// first use, and a click made before it arrives still opens them (deferred.tsx). First in the
+// file: the first click here is made before the overlays are loaded.
+describe('header overlays loaded on first use', () => {
+  it('opens the sign-in form on the first click', async () => {
+    renderHeader(null);
+    fireEvent.click(screen.getByTestId('login-button'));
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
+  });
+
+  it('opens the account menu with its Log out entry on the first click', async () => {
+    renderHeader(['Registered']);
+    fireEvent.click(screen.getByTestId('menu-account'));
+    expect(await screen.findByTestId('logout')).toBeTruthy();
+  });
+});
 
 describe('header menus by role and feature', () => {
   it('hides the Advanced menu without a feature', () => {

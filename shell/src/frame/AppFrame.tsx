@@ -3,13 +3,17 @@
 import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { ErrorList, useApiQuery, useLiveStatus, useSession, type PluginListing } from '@headwater/plugin-sdk';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { SiteDown } from './SiteDown.tsx';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PluginPage } from '../runtime/PluginPage.tsx';
 import { usePlugins } from '../runtime/usePlugins.ts';
 import { Guard } from './Guard.tsx';
 import { Header } from './Header.tsx';
-import { AdminSideMenu, adminEntries, inAdminArea } from './adminMenu.tsx';
+import { adminEntries, inAdminArea } from './adminMenu.tsx';
+
+// only the admin area shows the side menu: its code (NavLink, ScrollArea) comes with it
+const AdminSideMenu = lazy(() => import('./AdminSideMenu.tsx').then((m) => ({ default: m.AdminSideMenu })));
 
 type WebsiteText = {
   siteText: { siteName: string };
@@ -37,7 +41,9 @@ export function AppFrame() {
       </AppShell.Header>
       {adminMenu.length > 0 && (
         <AppShell.Navbar>
-          <AdminSideMenu items={adminMenu} />
+          <Suspense fallback={null}>
+            <AdminSideMenu items={adminMenu} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main>

@@ -1,11 +1,12 @@
 // The header of spec 1 §2: home icon, Projects and Advanced menus, admin lock, notifications
 // bell, account menu and help icon. Menu entries come from the enabled plugins' nav entries;
 // a menu with no entries (its plugins not installed or disabled) stays hidden.
-import { ActionIcon, Anchor, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
 import { ROUTES, navHref, resolveRouteRef, useSession, type Access, type NavMenu, type PluginListing, type Role } from '@headwater/plugin-sdk';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from './LazyLoginForm.tsx';
+import { DropdownMenu, DropdownPopover, Tip } from './deferred.tsx';
 import { DropIcon, HelpIcon, HomeIcon, LockIcon, UserIcon } from './icons.tsx';
 import { NotificationsBell } from './Notifications.tsx';
 import { adminEntries } from './adminMenu.tsx';
@@ -45,32 +46,28 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
   const accountProfile = resolveRouteRef(plugins, ROUTES.AccountProfile);
   const help = resolveRouteRef(plugins, ROUTES.Help);
 
+  // menus, the sign-in popover and tooltips load their overlay code on first use (deferred.tsx)
   const menu = (label: string, items: MenuLink[], testId: string) =>
     items.length > 0 && (
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
+      <DropdownMenu
+        position="bottom-start"
+        entries={items}
+        target={
           <Button variant="subtle" color="gray" data-testid={testId}>
             {label} ▾
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {items.map((n) => (
-            <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
-              {n.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      />
     );
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Home">
+        <Tip label="Home">
           <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label="Home" data-testid="nav-home">
             <HomeIcon />
           </ActionIcon>
-        </Tooltip>
+        </Tip>
         <Anchor component={Link} to="/" underline="never" c="inherit">
           <Group gap={6} wrap="nowrap">
             <DropIcon />
@@ -97,9 +94,11 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
           // The administration area: the lock leads to its dashboard (when a plugin provides one)
           // and opens the admin menu — every enabled plugin's `admin` entries this administrator
           // may open (adminMenu.tsx; the same list as the admin pages' side menu).
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Tooltip label="Administration">
+          <DropdownMenu
+            position="bottom-end"
+            entries={admin}
+            target={
+              <Tip label="Administration">
                 {adminHome ? (
                   <ActionIcon component={Link} to={adminHome()} variant="subtle" size="lg" aria-label="Administration" data-testid="nav-admin">
                     <LockIcon />
@@ -109,60 +108,52 @@ export function Header({ plugins, siteName }: { plugins: PluginListing[]; siteNa
                     <LockIcon />
                   </ActionIcon>
                 )}
-              </Tooltip>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {admin.map((n) => (
-                <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
-                  {n.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+              </Tip>
+            }
+          />
         )}
         {session.user && accountProfile && <NotificationsBell userName={session.user.userName} />}
         {session.user ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          <DropdownMenu
+            position="bottom-end"
+            entries={[
+              ...account,
+              {
+                label: 'Log out',
+                testId: 'logout',
+                onClick: () => {
+                  session.logout();
+                  navigate('/');
+                },
+              },
+            ]}
+            target={
               <Button variant="subtle" color="gray" leftSection={<UserIcon />} data-testid="menu-account">
                 {session.user.userName}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {account.map((n) => (
-                <Menu.Item key={n.href + n.label} component={Link} to={n.href}>
-                  {n.label}
-                </Menu.Item>
-              ))}
-              <Menu.Item
-                data-testid="logout"
-                onClick={() => {
-                  session.logout();
-                  navigate('/');
-                }}
-              >
-                Log out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+          />
         ) : (
-          <Popover opened={loginOpen} onChange={setLoginOpen} position="bottom-end" width={320} withinPortal trapFocus>
-            <Popover.Target>
+          <DropdownPopover
+            opened={loginOpen}
+            onChange={setLoginOpen}
+            width={320}
+            trapFocus
+            target={
               <Button variant="light" onClick={() => setLoginOpen((o) => !o)} data-testid="login-button">
                 Log in
               </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <LoginForm onDone={() => setLoginOpen(false)} />
-            </Popover.Dropdown>
-          </Popover>
+            }
+          >
+            {() => <LoginForm onDone={() => setLoginOpen(false)} />}
+          </DropdownPopover>
         )}
         {help && (
-          <Tooltip label="Documentation & Support">
+          <Tip label="Documentation & Support">
             <ActionIcon component={Link} to={help()} variant="subtle" size="lg" aria-label="Help" data-testid="nav-help">
               <HelpIcon />
             </ActionIcon>
-          </Tooltip>
+          </Tip>
         )}
       </Group>
     </Group>
