@@ -17,8 +17,9 @@ import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { remoteName } from '../src/manifest.ts';
 import { loadManifest } from '../src/manifest-schema.ts';
+import { SHARED_PARTS, checkSharedImports } from './shared-parts.ts';
 
-export { remoteName };
+export { remoteName, SHARED_PARTS, checkSharedImports };
 
 type Pkg = { name: string; version: string; dependencies?: Record<string, string>; headwater?: Record<string, unknown> };
 
@@ -55,7 +56,16 @@ function readPkg(dir: string): Pkg {
  * theme context, the SDK's session context) exists once. */
 const HOST_TREE_SHAKEN = new Set(['@mantine/core', '@mantine/hooks', 'react-router', '@tanstack/react-query', 'jotai', '@headwater/plugin-sdk']);
 
-type SharedConfig = { singleton: boolean; requiredVersion: false | string; import?: string | false; shareKey?: string };
+/** The module the host provides for a library in SHARED_PARTS: it re-exports those names. It
+ * lives in the host's node_modules so that it imports the very copy the host imports. */
+function partModule(dir: string, name: string): { path: string; source: string } {
+  return {
+    path: join(dir, 'node_modules', '.headwater-shared', `${name.replace(/\W+/g, '_')}.js`),
+    source: `export { ${SHARED_PARTS[name]!.join(', ')} } from '${name}';\n`,
+  };
+}
+
+type SharedConfig = { singleton: boolean; requiredVersion: false | string; import?: string | false; shareKey?: string; version?: string };
 
 function shared(dir: string, kind: 'host' | 'remote') {
   const deps = readPkg(dir).dependencies ?? {};
@@ -68,7 +78,9 @@ function shared(dir: string, kind: 'host' | 'remote') {
     } else if (HOST_TREE_SHAKEN.has(name)) {
       // Provide `name` under its share key, but consume it under a request nothing imports:
       // the host's own `import … from name` stays an ordinary import (see HOST_TREE_SHAKEN).
-      out[`headwater-host-provides:${name}`] = { singleton: true, requiredVersion: false, import: name, shareKey: name };
+      // A library in SHARED_PARTS is provided as the part plugins may use.
+      const part = SHARED_PARTS[name] ? partModule(dir, name).path : undefined;
+      out[`headwater-host-provides:${name}`] = { singleton: true, requiredVersion: false, import: part ?? name, shareKey: name, ...(part && { version: installedVersion(dir, name) }) };
     } else {
       out[name] = { singleton: true, requiredVersion: false };
     }
@@ -78,6 +90,10 @@ function shared(dir: string, kind: 'host' | 'remote') {
     if (deps[base]) out[name] = { singleton: true, requiredVersion: false };
   }
   return out;
+}
+
+function installedVersion(dir: string, name: string): string {
+  return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as Pkg).version;
 }
 
 /** Writes headwater.json beside mf-manifest.json: the plugin's manifest, so an externally
@@ -129,6 +145,7 @@ export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'devel
   // A remote's manifest is checked against the schema here, before anything is built: the
   // same check platform-api makes when the plugin is discovered or registered by its URL.
   const id = kind === 'remote' ? loadManifest(pkg, join(dir, 'package.json')).id : 'shell';
+  if (kind === 'remote') checkSharedImports(join(dir, 'src'));
   const servedFrom = typeof publicPath === 'function' ? publicPath(id) : (publicPath ?? (kind === 'host' ? '/' : 'auto'));
 
   const plugins: Configuration['plugins'] = [
@@ -147,6 +164,8 @@ export function createConfig({ dir, kind, mode = (process.env.NODE_ENV as 'devel
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ];
   if (kind === 'host') {
+    const parts = Object.keys(SHARED_PARTS).filter((name) => SINGLETONS.includes(name) && HOST_TREE_SHAKEN.has(name)).map((name) => partModule(dir, name));
+    plugins.push(new rspack.experiments.VirtualModulesPlugin(Object.fromEntries(parts.map((p) => [p.path, p.source]))));
     plugins.push(new rspack.HtmlRspackPlugin({ template: join(dir, 'src', 'index.html'), inject: 'body', scriptLoading: 'defer' }));
   } else {
     plugins.push(new HeadwaterManifestPlugin({ ...pkg.headwater, version: pkg.version }));
