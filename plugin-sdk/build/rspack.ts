@@ -114,7 +114,7 @@ class HeadwaterManifestPlugin {
 
 /** The federation runtime as ES modules. Rspack resolves it with `require`, which picks the
  * CommonJS build: nothing of it can be dropped then. The ES build lets the minifier drop what
- * `experiments.optimization` turns off (the manifest snapshot code, Node's script loading). */
+ * `experiments.optimization` turns off (with target 'web': Node's script loading). */
 function esmFederationRuntime(): Record<string, string> {
   // resolved the way the federation plugin resolves it: enhanced → rspack → runtime-tools
   const from = (path: string, name: string) => createRequire(path).resolve(name);
