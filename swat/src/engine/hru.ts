@@ -546,7 +546,7 @@ function percolation(D: DayShared, h: number): void {
 /** Per HRU: the canopy height the two terms below were computed for (NaN: none yet), the wind
  * height factor (zz / 1000)^0.2 and ln((zz - d) / zom) ln((zz - d) / zov) (etpot.f). They depend
  * on the height only, so a stale entry from another run of the process is never used. */
-let PM = new Float64Array(0);
+let PM: Float64Array = new Float64Array(0);
 function growPm(old: Float64Array, nhru: number): Float64Array {
   const a = new Float64Array(3 * Math.max(nhru, old.length / 3 + 1)).fill(NaN);
   a.set(old);
@@ -798,7 +798,9 @@ function grow(D: DayShared, h: number): void {
     m.pltEt[h] += X.epDay + X.esDay;
     m.pltPet[h] += X.pet;
   }
-  m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
+  // the heat-unit-adjusted harvest index of today's heat units is needed only at a harvest:
+  // the heat units are kept and mgt.ts computes it there (harvestIndexOfHeatUnits)
+  m.hvstiPa[h] = pa;
 }
 
 /** Nitrogen demand, uptake by layer (N_UPDIS), legume fixation, N stress (nup.f rev 627+,
