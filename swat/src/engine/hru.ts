@@ -540,10 +540,7 @@ function percolation(D: DayShared, h: number): void {
   X.pLeach = vap;
 }
 
-/** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f),
- * into X.epMax (results of the process functions travel in X: a returned number is a heap
- * allocation when the function is not inlined). */
-/** Per HRU: the canopy height the two terms below were computed for (NaN: none yet), the wind
+/** Per HRU: a canopy height (NaN: none yet) and two terms of etpot.f computed for it, the wind
  * height factor (zz / 1000)^0.2 and ln((zz - d) / zom) ln((zz - d) / zov) (etpot.f). They depend
  * on the height only, so a stale entry from another run of the process is never used. */
 let PM: Float64Array = new Float64Array(0);
@@ -552,6 +549,9 @@ function growPm(old: Float64Array, nhru: number): Float64Array {
   a.set(old);
   return a;
 }
+/** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f),
+ * into X.epMax (results of the process functions travel in X: a returned number is a heap
+ * allocation when the function is not inlined). */
 function maxTranspirationPM(D: DayShared, h: number): void {
   const pet = X.pet;
   const m = D.m;
