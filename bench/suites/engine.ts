@@ -133,14 +133,20 @@ await import(${JSON.stringify('file://' + HW_SWAT)});
   return { wall, cpu: usage.cpuUs / 1e6, engine: s.seconds, maxRssMB: Math.round(usage.maxRSS / 1024), hrus: s.hrus, days: s.days };
 }
 
-/** runSimulation in a fresh process: the first run (cold) and the median of 5 warm runs. */
-function inProcess(dir: string, env: Record<string, string> = {}): { cold: number; warm: number; best: number } {
+/** runSimulation in a fresh process: the first run (cold) and the median of 5 warm runs, wall
+ * time and CPU time of the process (user + system, all its threads: V8's compiler and GC
+ * threads included) — on a shared machine the CPU time is the steadier figure. */
+function inProcess(dir: string, env: Record<string, string> = {}): { cold: number; warm: number; best: number; coldCpu: number; warmCpu: number; bestCpu: number } {
   const engine = 'file://' + join(ROOT, 'swat', 'engine.js');
   const code = `const { runSimulation } = await import(${JSON.stringify(engine)});
-const times = [];
-for (let i = 0; i < 6; i++) { const t0 = performance.now(); await runSimulation(${JSON.stringify(dir)}); times.push((performance.now() - t0) / 1000); }
-const cold = times[0]; const warm = times.slice(1).sort((a, b) => a - b);
-process.stdout.write(JSON.stringify({ cold, warm: warm[2], best: warm[0] }));`;
+const times = [], cpus = [];
+for (let i = 0; i < 6; i++) {
+  const c0 = process.cpuUsage(); const t0 = performance.now();
+  await runSimulation(${JSON.stringify(dir)});
+  times.push((performance.now() - t0) / 1000); const c = process.cpuUsage(c0); cpus.push((c.user + c.system) / 1e6);
+}
+const warm = times.slice(1).sort((a, b) => a - b); const warmCpu = cpus.slice(1).sort((a, b) => a - b);
+process.stdout.write(JSON.stringify({ cold: times[0], warm: warm[2], best: warm[0], coldCpu: cpus[0], warmCpu: warmCpu[2], bestCpu: warmCpu[0] }));`;
   const script = join(dir, '..', `run-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(script, code);
   const out = execFileSync(process.execPath, [script], { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, ...env } });
@@ -186,6 +192,9 @@ export default async function (): Promise<Record<string, string | number>> {
       out[`LREW in-process, ${label}: cold s (first run in a process)`] = r3(ip.cold);
       out[`LREW in-process, ${label}: warm s (median of 5)`] = r3(ip.warm);
       out[`LREW in-process, ${label}: warm s (best of 5)`] = r3(ip.best);
+      out[`LREW in-process, ${label}: cold CPU s (user+sys)`] = r3(ip.coldCpu);
+      out[`LREW in-process, ${label}: warm CPU s (user+sys, median of 5)`] = r3(ip.warmCpu);
+      out[`LREW in-process, ${label}: warm CPU s (user+sys, best of 5)`] = r3(ip.bestCpu);
     }
     out['LREW HRU-days'] = 134 * 4749;
     // LREW as shipped: daily printing (output.rch/.sub daily, output.hru for HRU 1, watout.dat)

@@ -540,6 +540,15 @@ function percolation(D: DayShared, h: number): void {
   X.pLeach = vap;
 }
 
+/** Per HRU: a canopy height (NaN: none yet) and two terms of etpot.f computed for it, the wind
+ * height factor (zz / 1000)^0.2 and ln((zz - d) / zom) ln((zz - d) / zov) (etpot.f). They depend
+ * on the height only, so a stale entry from another run of the process is never used. */
+let PM: Float64Array = new Float64Array(0);
+function growPm(old: Float64Array, nhru: number): Float64Array {
+  const a = new Float64Array(3 * Math.max(nhru, old.length / 3 + 1)).fill(NaN);
+  a.set(old);
+  return a;
+}
 /** Maximum plant transpiration by Penman-Monteith with the crop's canopy resistance (etpot.f),
  * into X.epMax (results of the process functions travel in X: a returned number is a heap
  * allocation when the function is not inlined). */
@@ -549,14 +558,23 @@ function maxTranspirationPM(D: DayShared, h: number): void {
   const pl = D.pl;
   const ip = m.iplant[h];
   const s = D.s;
+  // the canopy-height terms (a power and two logarithms) are kept per HRU and recomputed only
+  // when the height changes (it does not once the plant stops growing)
   const cht = m.cht[h];
-  const zz = cht <= 1 ? 170 : cht * 100 + 100;
-  const uzz = D.sWnd[s] * Math.pow(zz / 1000, 0.2);
-  const chz = cht < 0.01 ? 1 : cht * 100;
-  const zom = chz <= 200 ? 0.123 * chz : 0.058 * Math.pow(chz, 1.19);
-  const zov = 0.1 * zom;
-  const d = 0.667 * chz;
-  const rv = (Math.log((zz - d) / zom) * Math.log((zz - d) / zov)) / (0.41 * 0.41 * uzz);
+  const k = 3 * h;
+  if (k + 3 > PM.length) PM = growPm(PM, m.nhru);
+  if (PM[k] !== cht) {
+    const zz = cht <= 1 ? 170 : cht * 100 + 100;
+    const chz = cht < 0.01 ? 1 : cht * 100;
+    const zom = chz <= 200 ? 0.123 * chz : 0.058 * Math.pow(chz, 1.19);
+    const zov = 0.1 * zom;
+    const d = 0.667 * chz;
+    PM[k] = cht;
+    PM[k + 1] = Math.pow(zz / 1000, 0.2);
+    PM[k + 2] = Math.log((zz - d) / zom) * Math.log((zz - d) / zov);
+  }
+  const uzz = D.sWnd[s] * PM[k + 1];
+  const rv = PM[k + 2] / (0.41 * 0.41 * uzz);
   const vpd = D.sVpd[s];
   const xx = vpd - 1;
   const fvpd = xx > 0 ? Math.max(0.1, 1 - pl.vpd2[ip] * xx) : 1;
@@ -780,7 +798,9 @@ function grow(D: DayShared, h: number): void {
     m.pltEt[h] += X.epDay + X.esDay;
     m.pltPet[h] += X.pet;
   }
-  m.hvstiAdj[h] = (pl.hvsti[ip] * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
+  // the heat-unit-adjusted harvest index of today's heat units is needed only at a harvest:
+  // the heat units are kept and mgt.ts computes it there (harvestIndexOfHeatUnits)
+  m.hvstiPa[h] = pa;
 }
 
 /** Nitrogen demand, uptake by layer (N_UPDIS), legume fixation, N stress (nup.f rev 627+,
@@ -803,7 +823,7 @@ function nitrogenUptake(D: DayShared, h: number): void {
   const uno3 = Math.min(4 * pl.bn3[ip] * bioday, un2 - m.plantn[h]);
   let nUpToday = 0;
   if (uno3 > 1e-6) {
-    const uobn = 1 - Math.exp(-b.nUpdis);
+    const uobn = uobOf(b.nUpdis);
     let nplnt = 0;
     for (let l = 0; l < nl; l++) {
       const o = base + l;
@@ -907,7 +927,7 @@ function phosphorusUptake(D: DayShared, h: number): void {
   let sp = 1;
   if (uapd > 1e-6) {
     const pUpdis = D.b.pUpdis > 0 ? D.b.pUpdis : 20;
-    const uobp = 1 - Math.exp(-pUpdis);
+    const uobp = uobOf(pUpdis);
     let pplnt = 0;
     for (let l = 0; l < nl; l++) {
       const o = base + l;
@@ -968,9 +988,10 @@ function nitrogenCycle(D: DayShared, h: number): void {
     if (l === 0 && m.rsd[h] > 1e-6) {
       const r4 = 0.58 * m.rsd[h];
       const cnr = r4 / Math.max(m.fon[h] + m.solNo3[o], 1e-6);
-      const cnrf = Math.exp((-0.693 * (cnr - 25)) / 25);
+      // min(cnrf, cprf, 1): an exponential of a non-negative argument (>= 1) cannot be the minimum
+      const cnrf = cnr <= 25 ? 1 : Math.exp((-0.693 * (cnr - 25)) / 25);
       const cpr = r4 / Math.max(m.fop[h] + m.solSolp[o], 1e-6);
-      const cprf = Math.exp((-0.693 * (cpr - 200)) / 200);
+      const cprf = cpr <= 200 ? 1 : Math.exp((-0.693 * (cpr - 200)) / 200);
       const ca = Math.min(cnrf, cprf, 1);
       const rdc0 = ip >= 0 ? D.pl.rsdco[ip] : b.rsdco;
       let decr = rdc0 * ca * csf;
@@ -1438,6 +1459,19 @@ function depthFactor(zd: number): number {
   if (i >= DF.length - 1) return zd / (zd + Math.exp(-0.8669 - 2.0775 * zd));
   const f = x - i;
   return DF[i] + (DF[i + 1] - DF[i]) * f;
+}
+
+/** 1 - exp(-updis) (nup.f/npup.f's uobn, uobp) for a basin parameter, computed once per value. */
+const UOB_KEY = new Float64Array([NaN, NaN]);
+const UOB_VAL = new Float64Array(2);
+function uobOf(updis: number): number {
+  if (UOB_KEY[0] === updis) return UOB_VAL[0];
+  if (UOB_KEY[1] === updis) return UOB_VAL[1];
+  UOB_KEY[1] = UOB_KEY[0];
+  UOB_VAL[1] = UOB_VAL[0];
+  UOB_KEY[0] = updis;
+  UOB_VAL[0] = 1 - Math.exp(-updis);
+  return UOB_VAL[0];
 }
 
 function solSwNow(m: Model, base: number, nl: number): number {

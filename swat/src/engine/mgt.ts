@@ -55,7 +55,7 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         m.plantp[h] = 0;
         m.phuacc[h] = 0;
         m.laimxfr[h] = 0;
-        m.hvstiAdj[h] = 0;
+        m.hvstiPa[h] = 0;
         m.pltEt[h] = 0;
         m.pltPet[h] = 0;
         m.olai[h] = 0;
@@ -115,7 +115,7 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
             // harvkillop.f/harvestop.f: the harvest index falls toward WSYF with the water deficiency
             // (actual over potential plant ET late in the season; none counted below 10 mm of PET)
             const wur = m.pltPet[h] < 10 ? 100 : (100 * m.pltEt[h]) / m.pltPet[h];
-            let hi = Math.min(pl.hvsti[ip], (m.hvstiAdj[h] - pl.wsyf[ip]) * (wur / (wur + Math.exp(6.13 - 0.0883 * wur))) + pl.wsyf[ip]);
+            let hi = Math.min(pl.hvsti[ip], (harvestIndexOfHeatUnits(pl.hvsti[ip], m.hvstiPa[h]) - pl.wsyf[ip]) * (wur / (wur + Math.exp(6.13 - 0.0883 * wur))) + pl.wsyf[ip]);
             const hiOvr = code === 5 ? O.v5[k] : O.v6[k];
             if (hiOvr > 0) hi = hiOvr;
             if (m.hiTarg[h] > 0) hi = m.hiTarg[h];
@@ -240,4 +240,10 @@ export function tillageMix(m: Model, h: number, emix: number, deptil: number): v
     m.solAorgn[base + l] += fonIn * share[l];
     m.solOrgp[base + l] += fopIn * share[l];
   }
+}
+
+/** The harvest index adjusted to the heat units `pa` of the plant's last day of growth (grow.f:
+ * HVSTI · 100 pa / (100 pa + exp(11.1 − 10 pa)); 0 before the first day). */
+function harvestIndexOfHeatUnits(hvsti: number, pa: number): number {
+  return (hvsti * 100 * pa) / (100 * pa + Math.exp(11.1 - 10 * pa));
 }

@@ -166,7 +166,7 @@ export class Model {
   gwDelayE: Float64Array; alphaBfE: Float64Array; alphaBfDE: Float64Array; gwqmn: Float64Array; gwRevap: Float64Array; revapmn: Float64Array; rchrgDp: Float64Array;
   // plant
   igro: Int32Array; iplant: Int32Array; phuPlt: Float64Array; phuacc: Float64Array; lai: Float64Array; olai: Float64Array; laimxfr: Float64Array;
-  bio: Float64Array; cht: Float64Array; idorm: Int32Array; igrotree: Int32Array; curyrMat: Float64Array; hvstiAdj: Float64Array;
+  bio: Float64Array; cht: Float64Array; idorm: Int32Array; igrotree: Int32Array; curyrMat: Float64Array; hvstiPa: Float64Array;
   /** plant ET and PET summed while 0.5 < heat-unit fraction < DLAI (grow.f): the water deficiency of the harvest index */
   pltEt: Float64Array; pltPet: Float64Array;
   strsw: Float64Array; strsn: Float64Array; rsd: Float64Array;
@@ -259,7 +259,7 @@ export class Model {
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
     this.gwDelayE = F(); this.alphaBfE = F(); this.alphaBfDE = F(); this.gwqmn = F(); this.gwRevap = F(); this.revapmn = F(); this.rchrgDp = F();
     this.igro = I(); this.iplant = I(); this.phuPlt = F(); this.phuacc = F(); this.lai = F(); this.olai = F(); this.laimxfr = F(); this.bio = F();
-    this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiAdj = F(); this.pltEt = F(); this.pltPet = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
+    this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiPa = F(); this.pltEt = F(); this.pltPet = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
     this.yieldAcc = F(); this.phubase = F();
     this.autoWstrs = F(); this.autoIrrMx = F(); this.autoIrrEff = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
     this.grzDays = I(); this.grzEat = F(); this.grzTrmp = F();
