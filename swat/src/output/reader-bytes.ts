@@ -70,6 +70,15 @@ export function parseFortranNumberAt(buf: Uint8Array, start: number, end: number
  * shape) goes to parseFortranNumberAt itself. buf[start, end) must be the whole field.
  */
 export function parseFortranFieldAt(buf: Uint8Array, start: number, end: number, d: number): number {
+  const v = fieldValue(buf, start, end, d);
+  return v === NOT_MINE ? parseFortranNumberAt(buf, start, end) : v;
+}
+
+/** What fieldValue answers for a field it does not recognise (it never computes it: its values are finite). */
+const NOT_MINE = -Infinity;
+
+/** parseFortranFieldAt's recognised shapes, small enough for V8 to inline into the loop over a row's fields. */
+function fieldValue(buf: Uint8Array, start: number, end: number, d: number): number {
   let e10: number;
   let dot: number;
   let mant = 0;
@@ -79,7 +88,7 @@ export function parseFortranFieldAt(buf: Uint8Array, start: number, end: number,
     const s = buf[end - 3]!;
     const e1 = buf[end - 2]! - 48;
     const e0 = buf[end - 1]! - 48;
-    if ((s !== 43 && s !== 45) || e1 >>> 0 > 9 || e0 >>> 0 > 9) return parseFortranNumberAt(buf, start, end);
+    if ((s !== 43 && s !== 45) || e1 >>> 0 > 9 || e0 >>> 0 > 9) return NOT_MINE;
     e10 = (s === 45 ? -(e1 * 10 + e0) : e1 * 10 + e0) - d;
     dot = end - 5 - d;
   } else {
@@ -87,7 +96,7 @@ export function parseFortranFieldAt(buf: Uint8Array, start: number, end: number,
     e10 = -d;
     dot = end - 1 - d;
   }
-  if (dot < start || buf[dot] !== 46) return parseFortranNumberAt(buf, start, end);
+  if (dot < start || buf[dot] !== 46) return NOT_MINE;
   let i = dot - 1;
   let c = buf[i]!;
   let digits = d;
@@ -102,10 +111,10 @@ export function parseFortranFieldAt(buf: Uint8Array, start: number, end: number,
     }
     mant = ip;
   } else if (c === 48 && i >= start) c = buf[--i]!; // E: '0.' or '.'
-  if (digits > 15 || digits === 0) return parseFortranNumberAt(buf, start, end);
+  if (digits > 15 || digits === 0) return NOT_MINE;
   for (let k = dot + 1, last = dot + d; k <= last; k++) {
     const x = buf[k]! - 48;
-    if (x >>> 0 > 9) return parseFortranNumberAt(buf, start, end);
+    if (x >>> 0 > 9) return NOT_MINE;
     mant = mant * 10 + x;
   }
   let neg = false;
@@ -114,12 +123,12 @@ export function parseFortranFieldAt(buf: Uint8Array, start: number, end: number,
     c = buf[--i]!;
   }
   // only blanks before the number
-  for (; i >= start; c = buf[--i]!) if (c !== 32) return parseFortranNumberAt(buf, start, end);
+  for (; i >= start; c = buf[--i]!) if (c !== 32) return NOT_MINE;
   let v: number;
   if (e10 === 0) v = mant;
   else if (e10 < 0 && e10 >= -22) v = mant / POW10[-e10]!;
   else if (e10 > 0 && e10 <= 22) v = mant * POW10[e10]!;
-  else return parseFortranNumberAt(buf, start, end);
+  else return NOT_MINE;
   return neg ? -v : v;
 }
 
