@@ -171,9 +171,14 @@ function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefin
   return pool.parse(path, kind, cio);
 }
 
-/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` as each is done;
- * `threads` forces worker threads on or off (default: on for outputs of 16 MB or more). */
-export async function parseOutputs(dir: string, onProgress?: (fraction: number, file: string) => Promise<void> | void, opts: { threads?: boolean } = {}): Promise<ParsedSet[]> {
+/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` and
+ * `onFile(kind, sets)` as each is done; `threads` forces worker threads on or off (default: on for
+ * outputs of 16 MB or more). */
+export async function parseOutputs(
+  dir: string,
+  onProgress?: (fraction: number, file: string) => Promise<void> | void,
+  opts: { threads?: boolean; onFile?: (kind: OutputFileKind, sets: ParsedSet[]) => void } = {},
+): Promise<ParsedSet[]> {
   const cioPath = join(dir, 'file.cio');
   const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
   const present = OUTPUT_FILES.filter((f) => existsSync(join(dir, f.file)));
@@ -190,6 +195,7 @@ export async function parseOutputs(dir: string, onProgress?: (fraction: number, 
       const path = join(dir, file);
       const sets = (threads ? await parseInWorker(path, kind, cio) : undefined) ?? parseOutputFile(path, kind, cio);
       parsed.set(kind, sets);
+      opts.onFile?.(kind, sets);
       done++;
       await onProgress?.(done / present.length, file);
     }),
