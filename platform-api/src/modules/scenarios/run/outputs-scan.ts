@@ -8,7 +8,7 @@
 // file.cio: IPRINT or the first year guessed from the rows), the reader's rows are used instead.
 import { firstPrintedYear, parseCioOutputSettings } from '@headwater/swat/output/cio.ts';
 import { valueFormat, valueOffsets } from '@headwater/swat/output/columns.ts';
-import { OutputRowStream, PREAMBLE_LINES, monthDay, parseOutputHeader } from '@headwater/swat/output/reader.ts';
+import { OutputRowStream, PREAMBLE_LINES, monthDay, parseOutputHeader, prefixFields } from '@headwater/swat/output/reader.ts';
 import { latin1, parseFortranFieldAt, parseFortranIntAt, parseFortranNumberAt } from '@headwater/swat/output/reader-bytes.ts';
 import type { OutputFileKind, OutputHeader } from '@headwater/swat/output/index.ts';
 import { OutputSetsBuilder, PeriodBlock, type HruUnit, type OutputPeriodKind, type ParsedSet } from './outputs-sets.ts';
@@ -130,21 +130,13 @@ export class OutputSetsScanner {
     this.tag = Buffer.from(layout.tag, 'latin1');
     this.areaStart = layout.areaStart;
     this.areaEnd = layout.areaStart + layout.areaFormat.width;
-    // reader.ts OutputRowParser's prefix fields
-    if (this.hru) {
-      this.unitStart = 4;
-      this.unitEnd = 4 + layout.unitWidth;
-      this.gisStart = this.unitEnd + 1;
-      this.gisEnd = this.gisStart + 9;
-      this.monStart = this.gisEnd + 5 + 1 + 4;
-    } else {
-      this.unitStart = 6;
-      this.unitEnd = 6 + layout.unitWidth;
-      this.gisStart = this.unitEnd + 1;
-      this.gisEnd = this.gisStart + 8;
-      this.monStart = this.gisEnd;
-    }
-    this.monEnd = layout.areaStart;
+    const f = prefixFields(layout);
+    this.unitStart = f.unitStart;
+    this.unitEnd = f.unitEnd;
+    this.gisStart = f.gisStart;
+    this.gisEnd = f.gisEnd;
+    this.monStart = f.monStart;
+    this.monEnd = f.monEnd;
     this.moWidth = layout.file === 'rch' ? 3 : 2;
     const off = valueOffsets(layout, header.columns.length, false);
     this.starts = off.start;
