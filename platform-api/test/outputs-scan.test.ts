@@ -59,8 +59,8 @@ describe('the fast output parser', () => {
         for (let u = 1; u <= 3; u++) {
           x = (x * 7.13 + 0.91) % 1;
           const big = (u === 2 && j % 40 === 0 ? 1e12 : 1) * x * 10 ** ((j % 9) - 4);
-          r.writeRow({ unit: u, period: 'day', year, julianDay: j, area: 12.5 * u, values: { FLOW_INcms: big, FLOW_OUTcms: -x, SED_OUTtons: j % 7 === 0 ? 0 : x * 1e-7 } });
-          h.writeRow({ unit: u, lulc: 'CORN', gis: `00001000${u}`, sub: 1, mgt: 0, period: 'day', year, julianDay: j, area: 0.5 * u, values: { PRECIPmm: big, ETmm: -x, BACTPct: x * 1e5, 'WTAB CLIm': x, LAI: j % 11 === 0 ? 123456.7 : x } });
+          r.writeRow({ unit: u, period: 'day', year, julianDay: j, area: 12.5 * u, values: { FLOW_INcms: big, FLOW_OUTcms: j % 13 === 0 ? -0 : -x, SED_OUTtons: j % 7 === 0 ? 0 : x * 1e-7 } });
+          h.writeRow({ unit: u, lulc: 'CORN', gis: `00001000${u}`, sub: 1, mgt: 0, period: 'day', year, julianDay: j, area: 0.5 * u, values: { PRECIPmm: big, ETmm: j % 13 === 0 ? -0 : -x, BACTPct: j % 5 === 0 ? 0 : x * 1e5, 'WTAB CLIm': j % 3 === 0 ? 0 : x, LAI: j % 11 === 0 ? 123456.7 : x } });
         }
       }
       for (let u = 1; u <= 3; u++) r.writeRow({ unit: u, period: 'year', year, area: 12.5 * u, values: { FLOW_INcms: 1, FLOW_OUTcms: 2, SED_OUTtons: 3 } });
@@ -70,6 +70,7 @@ describe('the fast output parser', () => {
     writeFileSync(join(work, 'julian.rch'), rch, 'latin1');
     writeFileSync(join(work, 'julian.hru'), hru, 'latin1');
     expect(hru).toContain('*****'); // an overflowing field
+    expect(rch).toContain(' -0.0000E+00'); // a negative zero: not the printed zero, parsed (-0)
     const sets = compare(join(work, 'julian.rch'), 'rch', cio);
     expect(sets.map((s) => `${s.period}:${s.rows}`)).toEqual(['day:2193', 'year:6']);
     expect(sets[0]!.times.slice(59, 61)).toEqual([19910301, 19910302]);

@@ -8,6 +8,7 @@
 // file.cio: IPRINT or the first year guessed from the rows), the reader's rows are used instead.
 import { firstPrintedYear, parseCioOutputSettings } from '@headwater/swat/output/cio.ts';
 import { valueFormat, valueOffsets } from '@headwater/swat/output/columns.ts';
+import { formatField } from '@headwater/swat/output/fortran.ts';
 import { OutputRowStream, PREAMBLE_LINES, monthDay, parseOutputHeader, prefixFields } from '@headwater/swat/output/reader.ts';
 import { latin1, parseFortranFieldAt, parseFortranIntAt, parseFortranNumberAt } from '@headwater/swat/output/reader-bytes.ts';
 import type { OutputFileKind, OutputHeader } from '@headwater/swat/output/index.ts';
@@ -59,6 +60,15 @@ export class OutputSetsScanner {
   private digits!: Int32Array;
   /** length from which a line holds every value field whole */
   private fullLength = 0;
+  // Each value field's zero as SWAT prints it ('  0.0000E+00', '     0.000'): most of a run's
+  // fields (three in four of output.rch's), recognised by comparing their bytes, two words at a
+  // time, instead of parsing them. The last 8 bytes as two little-endian words, the others apart.
+  private zeroHigh!: Uint32Array;
+  private zeroLow!: Uint32Array;
+  private zeroHead!: Uint8Array;
+  private zeroValue!: Float64Array;
+  private view: DataView | null = null;
+  private viewOf: Uint8Array | null = null;
   // period resolution (reader.ts PeriodResolver, file.cio known)
   private iprint: number | null = null;
   private year: number | null = null;
@@ -142,6 +152,23 @@ export class OutputSetsScanner {
     this.starts = off.start;
     this.ends = off.end;
     this.digits = Int32Array.from(header.columns, (_, i) => valueFormat(layout, i, false).digits);
+    // the zeros of the layout's daily or period formats, as the file.cio says it prints
+    const daily = layout.calendar || this.iprint === 1;
+    const n = header.columns.length;
+    this.zeroHigh = new Uint32Array(n);
+    this.zeroLow = new Uint32Array(n);
+    this.zeroHead = new Uint8Array(n * 4).fill(255);
+    this.zeroValue = new Float64Array(n).fill(NaN);
+    for (let i = 0; i < n; i++) {
+      const f = valueFormat(layout, i, daily);
+      const zero = Buffer.from(formatField(0, f.type, f.width, f.digits, f.lead), 'latin1');
+      if (zero.length !== off.end[i]! - off.start[i]! || zero.length < 8 || zero.length > 12) continue; // never matched (NaN: parsed)
+      const w = zero.length;
+      this.zeroHigh[i] = zero.readUInt32LE(w - 8);
+      this.zeroLow[i] = zero.readUInt32LE(w - 4);
+      for (let k = 0; k < w - 8; k++) this.zeroHead[i * 4 + k] = zero[k]!;
+      this.zeroValue[i] = parseFortranNumberAt(zero, 0, w);
+    }
     this.fullLength = off.end.length ? off.end[off.end.length - 1]! : 0;
     this.started = true;
     const h = this.head.findIndex((l) => l.includes('AREAkm2'));
@@ -219,7 +246,28 @@ export class OutputSetsScanner {
     const digits = this.digits;
     const n = starts.length;
     if (end - start >= this.fullLength) {
-      for (let i = 0; i < n; i++) cur[at + i] = parseFortranFieldAt(buf, start + starts[i]!, start + ends[i]!, digits[i]!);
+      if (buf !== this.viewOf) {
+        this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+        this.viewOf = buf;
+      }
+      const view = this.view!;
+      const zeroHigh = this.zeroHigh;
+      const zeroLow = this.zeroLow;
+      const zeroHead = this.zeroHead;
+      const zeroValue = this.zeroValue;
+      for (let i = 0; i < n; i++) {
+        const a = start + starts[i]!;
+        const b = start + ends[i]!;
+        if (view.getUint32(b - 4, true) === zeroLow[i] && view.getUint32(b - 8, true) === zeroHigh[i]) {
+          let k = 0;
+          for (const h = b - 8 - a, o = i * 4; k < h && buf[a + k] === zeroHead[o + k]; k++);
+          if (k === b - 8 - a && !Number.isNaN(zeroValue[i]!)) {
+            cur[at + i] = zeroValue[i]!;
+            continue;
+          }
+        }
+        cur[at + i] = parseFortranFieldAt(buf, a, b, digits[i]!);
+      }
     } else {
       for (let i = 0; i < n; i++) {
         const a = start + starts[i]!;
