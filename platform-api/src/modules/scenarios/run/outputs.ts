@@ -99,36 +99,42 @@ export type LoadResult = { sets: LoadedOutput[]; rows: number; parseSeconds: num
 
 type Progress = (fraction: number, message: string) => Promise<void> | void;
 
-/** Replaces the scenario's loaded outputs with those of the files in `dir` (one transaction). Each
- * file's sets are stored as soon as they are parsed, while the other files are still parsed;
- * `loadSeconds` is what was left of the store once the last file was parsed. */
+/** Replaces the scenario's loaded outputs with those of the files in `dir` (one transaction). On
+ * PostgreSQL each file's sets are stored as soon as they are parsed, while the other files are
+ * still parsed; `loadSeconds` is what was left of the store once the last file was parsed. */
 export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onProgress?: Progress): Promise<LoadResult> {
   const t0 = performance.now();
+  const reading = (f: number, file: string) => onProgress?.(f * 0.6, `Reading ${file}...`);
+  // PGlite has one connection: a progress report (a query) could not run beside the open
+  // transaction, so there the files are parsed first
+  if (!isPg(db)) return storeOutputs(db, scenarioId, await parseOutputs(dir, reading), (performance.now() - t0) / 1000, onProgress);
   let t1 = t0;
   let parsed: ParsedSet[] = [];
   await db.transaction(async (trx) => {
     await clearOutputs(db, trx, scenarioId);
-    // the stores one after another on the transaction's connection; the first failure is kept
-    // (and thrown once the parsing is over: no rejection is left unhandled meanwhile)
+    // the stores one after another on the transaction's connection; their first failure is kept
+    // (no rejection is left unhandled while the parsing goes on), and whatever fails, nothing
+    // runs on the connection any more when the transaction ends
     let stores = Promise.resolve();
-    let failure: { error: unknown } | null = null;
+    let failed: { error: unknown } | null = null;
     let parsing = true;
     try {
-      parsed = await parseOutputs(dir, (f, file) => onProgress?.(f * 0.6, `Reading ${file}...`), {
+      parsed = await parseOutputs(dir, reading, {
         onFile: (_, sets) => {
           // a file finished after another failed: its transaction is over
           if (!parsing) return;
-          stores = stores.then(() => (failure ? undefined : storeSets(db, trx, scenarioId, sets))).catch((error: unknown) => void (failure ??= { error }));
+          stores = stores.then(() => (failed ? undefined : storeSets(db, trx, scenarioId, sets))).catch((error: unknown) => void (failed ??= { error }));
         },
       });
+      t1 = performance.now();
+      await onProgress?.(0.7, 'Loading outputs...');
+    } catch (error) {
+      failed = { error };
     } finally {
       parsing = false;
-      await stores; // nothing runs on the connection when the transaction ends
+      await stores;
     }
-    t1 = performance.now();
-    await onProgress?.(0.7, 'Loading outputs...');
-    await stores;
-    if (failure) throw (failure as { error: unknown }).error;
+    if (failed) throw (failed as { error: unknown }).error;
   });
   const t2 = performance.now();
   await onProgress?.(1, 'Outputs loaded.');
