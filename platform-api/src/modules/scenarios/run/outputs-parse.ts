@@ -76,12 +76,12 @@ export class OutputTextParser {
 const workerUrl = () => new URL(import.meta.url.endsWith('.js') ? './outputs-worker.js' : './outputs-worker.ts', import.meta.url);
 
 /** How long an idle file-parsing worker is kept for the next run's outputs. */
-const POOL_IDLE_MS = 60_000;
+const POOL_IDLE_MS = 10 * 60_000;
 
 type PoolWorker = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
 
 /**
- * Worker threads that parse output files (outputs-worker.ts), one per core, kept a while after
+ * Worker threads that parse output files (outputs-worker.ts), one per core, kept ten minutes after
  * their last file: a new thread costs its start (a V8 isolate, the parser's modules) and runs
  * the parser cold (interpreted until V8 has compiled it), which together cost about as much CPU
  * as parsing a 13-year daily run's files warm. Idle threads do not keep the process alive.
@@ -90,6 +90,15 @@ class ParsePool {
   private readonly workers: PoolWorker[] = [];
   private readonly queue: { path: string; kind: OutputFileKind; cio: string | undefined; resolve: (s: ParsedSet[] | undefined) => void; reject: (e: Error) => void }[] = [];
   private readonly size = Math.max(1, Math.min(3, availableParallelism()));
+
+  /** Starts the threads not started yet (each kept POOL_IDLE_MS unless used). */
+  warm(): void {
+    while (this.workers.length < this.size) {
+      const w = this.start();
+      if (!w) return;
+      w.idle = setTimeout(() => this.drop(w), POOL_IDLE_MS).unref();
+    }
+  }
 
   parse(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
     return new Promise((resolve, reject) => {
@@ -164,6 +173,13 @@ class ParsePool {
 }
 
 let pool: ParsePool | null = null;
+
+/** Starts the file-parsing threads ahead of a run whose output files will be read (an
+ * executable's): their start is then not part of the output loading. */
+export function warmOutputParsing(): void {
+  pool ??= new ParsePool();
+  pool.warm();
+}
 
 /** parseOutputFile in a pooled worker thread; undefined when no worker could run it. */
 function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {

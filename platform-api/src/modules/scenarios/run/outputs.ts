@@ -11,7 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { OutputFileKind } from '@headwater/swat/output/index.ts';
 import { parseOutputs, type OutputPeriodKind, type ParsedSet, type RunOutputCollector } from './outputs-parse.ts';
 
-export { OUTPUT_FILES, parseOutputs, RunOutputCollector, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
+export { OUTPUT_FILES, parseOutputs, RunOutputCollector, warmOutputParsing, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
 
 type SeriesRow = { kind: string; period: string; variable: string; data: Float32Array };
 
