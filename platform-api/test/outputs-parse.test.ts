@@ -1,7 +1,9 @@
 // Output parsing for loading (scenarios/run/outputs-parse.ts) on rev 637's own LREW outputs:
 // worker threads and the calling thread give the same sets, and the sets hold what the files
-// say (every row of the daily output.rch, its first reach's first day).
-import { readFileSync, rmSync } from 'node:fs';
+// say (every row of the daily output.rch, its first reach's first day); a file that cannot be
+// parsed fails the load with its reason, and the pooled threads go on serving.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureRun } from '@headwater/swat/test-fixtures';
@@ -38,4 +40,18 @@ describe('parseOutputs', () => {
     const nt = rch!.times.length;
     expect(rch!.matrices.map((m) => m[u * nt]!)).toEqual(first!.values.map((v) => Math.fround(v)));
   });
+
+  it('fails with the file\'s reason when a pooled thread cannot parse it, and the threads go on', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'hw-outputs-bad-'));
+    try {
+      writeFileSync(join(bad, 'output.rch'), '1\n'.repeat(12) + 'x'.repeat(20 << 20)); // no header line, large enough for threads
+      await expect(parseOutputs(bad, undefined, { threads: true })).rejects.toThrow(/no header line/);
+      const again = await parseOutputs(dir, undefined, { threads: true });
+      const here = await parseOutputs(dir, undefined, { threads: false });
+      expect(again.map((s) => s.rows)).toEqual(here.map((s) => s.rows));
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  });
 });
+

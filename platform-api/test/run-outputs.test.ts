@@ -2,8 +2,9 @@
 // while it runs (RunOutputCollector) instead of read back from its files. The tables must hold
 // exactly what the file loader (loadOutputs, kept for administrators' executables) stores from the
 // same run's files: every row, every column, every byte of every matrix — daily, monthly and
-// yearly printing, parsed in this thread and in worker threads.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// yearly printing, parsed in this thread and in worker threads. A file that cannot be loaded
+// leaves the scenario's loaded outputs as they were.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,4 +73,20 @@ describe('outputs parsed while the built-in engine runs', () => {
     expect(result.sets.map((s) => `${s.kind}:${s.period}`)).toEqual(['rch:day', 'sub:day', 'hru:day']);
     await expectSameAsFileLoader(id, dir);
   }, 180_000);
+
+  it('keeps the loaded outputs when a file of the folder cannot be loaded (the stores already made are rolled back)', async () => {
+    const id = await f.createScenario({ name: 'Loader failure', printSetting: 1, skipYears: 2 });
+    await f.run(id);
+    const before = await stored(id);
+    const dir = await f.scenarioFiles(id, join(work, 'failure'));
+    // output.rch (the largest, parsed and stored first) is whole; output.sub has no header line
+    writeFileSync(join(dir, 'output.sub'), '1\n'.repeat(20));
+    await expect(loadOutputs(f.app.deps.db, id, dir)).rejects.toThrow(/no header line/);
+    const after = await stored(id);
+    expect(after.sets).toEqual(before.sets);
+    expect(after.series.map((r: any) => `${r.kind} ${r.period} ${r.variable} ${Buffer.from(r.data).toString('base64')}`)).toEqual(
+      before.series.map((r: any) => `${r.kind} ${r.period} ${r.variable} ${Buffer.from(r.data).toString('base64')}`),
+    );
+  }, 180_000);
 });
+

@@ -1,13 +1,14 @@
 // The byte-level reader (scanOutputFile) gives the same rows as the streaming string reader
 // (readOutputRows) on rev 637's own outputs, daily and monthly, and on edge cases: CRLF lines,
-// a last line without a break, lines longer than the read block, Fortran-only spellings.
+// a last line without a break, lines longer than the read block, Fortran-only spellings; the
+// fast field parser (parseFortranFieldAt) gives the generic one's doubles bit for bit.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureRun } from '../../test/fixtures.ts';
-import { parseFortranNumber, parseFortranInt } from './fortran.ts';
-import { forEachLineOfFile, parseFortranIntAt, parseFortranNumberAt } from './reader-bytes.ts';
+import { formatE, formatF, parseFortranNumber, parseFortranInt } from './fortran.ts';
+import { forEachLineOfFile, parseFortranFieldAt, parseFortranIntAt, parseFortranNumberAt } from './reader-bytes.ts';
 import { readOutputRows, scanOutputFile } from './reader.ts';
 import type { OutputRow } from './types.ts';
 
@@ -68,4 +69,29 @@ describe('scanOutputFile', () => {
       expect(Number.isNaN(ia) ? 'NaN' : ia, f).toEqual(Number.isNaN(ib) ? 'NaN' : ib);
     }
   });
+
+  it('parses SWAT\'s E and F fields with their digits as parseFortranNumberAt does, to the bit', () => {
+    const same = (f: string, d: number) => {
+      const buf = Buffer.from(`9${f}9`, 'latin1'); // digits either side: the field's bounds are kept
+      const a = parseFortranFieldAt(buf, 1, 1 + f.length, d);
+      const b = parseFortranNumberAt(buf, 1, 1 + f.length);
+      expect(Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b)), `${JSON.stringify(f)} d=${d}: ${a} vs ${b}`).toBe(true);
+    };
+    // written by the formatters SWAT's outputs use, over many magnitudes and signs
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let i = 0; i < 4000; i++) {
+      const v = (random() < 0.5 ? -1 : 1) * random() * 10 ** Math.floor(random() * 60 - 30);
+      const x = i % 50 === 0 ? 0 : i % 51 === 0 ? -0 : v;
+      for (const [w, d] of [[12, 4], [10, 3], [10, 5], [11, 5]] as const) same(formatE(x, w, d), d);
+      for (const [w, d] of [[10, 3], [8, 1], [12, 6]] as const) same(formatF(x, w, d), d);
+    }
+    // other shapes and damaged fields: the generic parser's answer
+    for (const [f, d] of [
+      ['*****', 3], ['**********', 3], ['          ', 3], ['0.1000+100', 4], ['-.1000-100', 4], ['  1.2345E+02', 4], [' 0.1234E+02', 3], ['  0.1234D+02', 4],
+      ['  -0.000', 3], ['  0.1234e+02', 4], ['x 0.1234E+02', 4], [' -0.1234E+02', 4], ['--0.1234E+02', 4], ['   1234567.', 0], ['123456789.123', 3],
+      ['  12 .345', 3], ['  1-2.345', 3], ['   .345', 3], ['  0.12a4E+02', 4], ['  0.1234E+0a', 4], ['  0.1234E*02', 4], ['1234567890123.456', 3], ['  .E+02', 0],
+    ] as const) same(f, d);
+  });
 });
+

@@ -199,6 +199,20 @@ interface RawPeriod {
   years: number;
 }
 
+/** Offsets of a layout's prefix fields in a data line: the unit number, GIS code, MON (or
+ * MO DA YR) up to AREAkm2. */
+export function prefixFields(layout: OutputLayout): { unitStart: number; unitEnd: number; gisStart: number; gisEnd: number; monStart: number; monEnd: number } {
+  if (layout.file === 'hru') {
+    const unitEnd = 4 + layout.unitWidth;
+    const gisEnd = unitEnd + 1 + 9;
+    // SUB i5, 1x, MGT i4, then MON
+    return { unitStart: 4, unitEnd, gisStart: unitEnd + 1, gisEnd, monStart: gisEnd + 5 + 1 + 4, monEnd: layout.areaStart };
+  }
+  const unitEnd = 6 + layout.unitWidth;
+  const gisEnd = unitEnd + 1 + 8;
+  return { unitStart: 6, unitEnd, gisStart: unitEnd + 1, gisEnd, monStart: gisEnd, monEnd: layout.areaStart };
+}
+
 /** Parses data lines of one layout into rows (period left for PeriodResolver). */
 export class OutputRowParser {
   readonly header: OutputHeader;
@@ -222,21 +236,13 @@ export class OutputRowParser {
     this.starts = off.start;
     this.ends = off.end;
     this.index = new Map(header.columns.map((c, i) => [c, i]));
-    if (layout.file === 'hru') {
-      this.unitStart = 4;
-      this.unitEnd = 4 + layout.unitWidth;
-      this.gisStart = this.unitEnd + 1;
-      this.gisEnd = this.gisStart + 9;
-      // SUB i5, 1x, MGT i4, then MON
-      this.monStart = this.gisEnd + 5 + 1 + 4;
-    } else {
-      this.unitStart = 6;
-      this.unitEnd = 6 + layout.unitWidth;
-      this.gisStart = this.unitEnd + 1;
-      this.gisEnd = this.gisStart + 8;
-      this.monStart = this.gisEnd;
-    }
-    this.monEnd = layout.areaStart;
+    const f = prefixFields(layout);
+    this.unitStart = f.unitStart;
+    this.unitEnd = f.unitEnd;
+    this.gisStart = f.gisStart;
+    this.gisEnd = f.gisEnd;
+    this.monStart = f.monStart;
+    this.monEnd = f.monEnd;
   }
 
   /** Returns null for lines that are not data rows (blank lines, repeated headers). */

@@ -18,7 +18,7 @@ import { startWritingInputs, type InputFilesWrite } from './inputs-files.ts';
 import { applyClimateChange, climateNoDataMessage, factorsOf } from './climate-change.ts';
 import { EDITOR_TABLES_FILE, writeEditorTables } from './editor-tables.ts';
 import { RunAborted, executablePath, isBuiltin, runBuiltin, runExecutable, runLogPath, type EngineResult } from './engines.ts';
-import { RunOutputCollector, loadOutputs, loadRunOutputs } from './outputs.ts';
+import { RunOutputCollector, loadOutputs, loadRunOutputs, warmOutputParsing } from './outputs.ts';
 
 export const FINISHED_MESSAGE = 'Scenario run completed.';
 
@@ -163,6 +163,8 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
       // the built-in engine's outputs are parsed from its text as it writes them
       const cio = [...inputFiles].find(([name]) => name.toLowerCase() === 'file.cio')?.[1];
       collector = isBuiltin(version.releaseFileName) && !settings.noOutputProcessing ? new RunOutputCollector(cio) : null;
+      // an executable's output files are parsed after it: the parsing threads start meanwhile
+      if (!isBuiltin(version.releaseFileName) && !settings.noOutputProcessing) warmOutputParsing();
       engine = isBuiltin(version.releaseFileName)
         ? await runBuiltin({ ...run, files: inputFiles, ...(collector ? { onOutputText: collector.onText } : {}) })
         : await runExecutable(run, executablePath(deps.config.swatExecutablesDir, version.releaseFileName), Number(end.slice(0, 4)) - Number(start.slice(0, 4)) + 1, hrus, days);

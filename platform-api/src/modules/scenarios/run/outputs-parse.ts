@@ -1,16 +1,19 @@
-// Parsing a run's output files for loading (outputs.ts stores what this returns): each of
-// output.rch, output.sub and output.hru is read from its bytes (@headwater/swat's scanOutputFile)
-// in a worker thread of its own, so the files are parsed side by side and the API process's
-// event loop stays free; each worker hands back one Float32 matrix [unit][time] per variable
-// (transferred, not copied). Small outputs, and any file whose worker cannot start, are parsed
-// in this thread.
+// Parsing a run's output files for loading (outputs.ts stores what this returns): output.rch,
+// output.sub and output.hru are parsed from their bytes (outputs-scan.ts) in pooled worker
+// threads, one per core, so the files are parsed side by side and the API process's event loop
+// stays free; each worker hands back one Float32 matrix [unit][time] per variable (transferred,
+// not copied). Small outputs, and any file no worker can take, are parsed in this thread.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { OutputRowStream, scanOutputFile } from '@headwater/swat/output/reader.ts';
-import type { OutputFileKind, OutputRow } from '@headwater/swat/output/index.ts';
+import { forEachLineOfFile } from '@headwater/swat/output/reader-bytes.ts';
+import type { OutputFileKind } from '@headwater/swat/output/index.ts';
+import { OutputSetsScanner } from './outputs-scan.ts';
+import type { OutputPeriodKind, ParsedSet } from './outputs-sets.ts';
 
-export type OutputPeriodKind = 'day' | 'month' | 'year';
+export type { HruUnit, OutputPeriodKind, ParsedSet } from './outputs-sets.ts';
+
 export const OUTPUT_FILES: { kind: OutputFileKind; file: string }[] = [
   { kind: 'rch', file: 'output.rch' },
   { kind: 'sub', file: 'output.sub' },
@@ -20,162 +23,28 @@ export const OUTPUT_FILES: { kind: OutputFileKind; file: string }[] = [
 /** Output files smaller than this together are parsed in the calling thread. */
 const WORKER_MIN_BYTES = 16 << 20;
 
-export type HruUnit = { unit: number; sub: number; gis: string; lulc: string };
-
-/** One (file, period) of a run's outputs: its axes, and one matrix [unit][time] per variable (missing cells NaN). */
-export type ParsedSet = {
-  kind: OutputFileKind;
-  period: OutputPeriodKind;
-  variables: string[];
-  units: (number | HruUnit)[];
-  areas: number[];
-  times: number[];
-  rows: number;
-  matrices: Float32Array[];
-};
-
-/** The rows of one file and period, gathered in file order (time-major) before transposing. */
-class PeriodBlock {
-  readonly units: (number | HruUnit)[] = [];
-  readonly unitIndex = new Map<number | string, number>();
-  readonly areas: number[] = [];
-  readonly times: number[] = [];
-  readonly timeIndex = new Map<number, number>();
-  private chunks: Float32Array[] = [];
-  private current: Float32Array;
-  private fill = 0;
-  private rowUnit = new Int32Array(4096);
-  private rowTime = new Int32Array(4096);
-  private lastTime = NaN;
-  private lastTimeIndex = 0;
-  rows = 0;
-  readonly variables: readonly string[];
-  constructor(variables: readonly string[]) {
-    this.variables = variables;
-    this.current = new Float32Array(variables.length * 4096);
-  }
-  add(unitKey: number | string, row: OutputRow, time: number): void {
-    let u = this.unitIndex.get(unitKey);
-    if (u === undefined) {
-      u = this.units.length;
-      this.unitIndex.set(unitKey, u);
-      this.units.push(row.file === 'hru' ? { unit: row.unit, sub: row.sub ?? 0, gis: row.gis, lulc: row.lulc ?? '' } : row.unit);
-      this.areas.push(row.area);
-    }
-    const data = row.data;
-    // rows come a period at a time (every unit of a day, then the next day): the last one is the likely one
-    let t = time === this.lastTime ? this.lastTimeIndex : this.timeIndex.get(time);
-    if (t === undefined) {
-      t = this.times.length;
-      this.timeIndex.set(time, t);
-      this.times.push(time);
-    }
-    this.lastTime = time;
-    this.lastTimeIndex = t;
-    const n = this.variables.length;
-    if (this.fill + n > this.current.length) {
-      this.chunks.push(this.current.subarray(0, this.fill));
-      this.current = new Float32Array(n * 65536);
-      this.fill = 0;
-    }
-    const cur = this.current;
-    for (let v = 0, o = this.fill; v < n; v++, o++) cur[o] = data[v]!;
-    this.fill += n;
-    if (this.rows === this.rowUnit.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.rowUnit = grow(this.rowUnit);
-      this.rowTime = grow(this.rowTime);
-    }
-    this.rowUnit[this.rows] = u;
-    this.rowTime[this.rows] = t;
-    this.rows++;
-  }
-  /** One matrix per variable, [unit][time] (missing cells NaN). */
-  matrices(): Float32Array[] {
-    const nv = this.variables.length;
-    const nu = this.units.length;
-    const nt = this.times.length;
-    const out = this.variables.map(() => new Float32Array(nu * nt).fill(NaN));
-    let row = 0;
-    for (const chunk of [...this.chunks, this.current.subarray(0, this.fill)]) {
-      for (let off = 0; off + nv <= chunk.length; off += nv, row++) {
-        const cell = this.rowUnit[row]! * nt + this.rowTime[row]!;
-        for (let v = 0; v < nv; v++) out[v]![cell] = chunk[off + v]!;
-      }
-    }
-    return out;
-  }
-}
-
-/** Gathers the rows of one output file, as the reader hands them over, into its (file, period)
- * sets, in the order the periods first appear. */
-class OutputSetsBuilder {
-  private readonly kind: OutputFileKind;
-  private readonly byPeriod = new Map<OutputPeriodKind, PeriodBlock>();
-  private readonly order: { period: OutputPeriodKind; block: PeriodBlock }[] = [];
-  constructor(kind: OutputFileKind) {
-    this.kind = kind;
-  }
-  readonly row = (row: OutputRow): void => {
-    if (row.period === 'average' || row.year === null) return;
-    const period = row.period as OutputPeriodKind;
-    let block = this.byPeriod.get(period);
-    if (!block) {
-      this.byPeriod.set(period, (block = new PeriodBlock(row.columns)));
-      this.order.push({ period, block });
-    }
-    const time = period === 'day' ? row.year * 10000 + (row.month ?? 0) * 100 + (row.day ?? 0) : period === 'month' ? row.year * 100 + (row.month ?? 0) : row.year;
-    block.add(this.kind === 'hru' ? row.gis : row.unit, row, time);
-  };
-  sets(): ParsedSet[] {
-    return this.order.map(({ period, block }) => ({
-      kind: this.kind,
-      period,
-      variables: [...block.variables],
-      units: block.units,
-      areas: block.areas,
-      times: block.times,
-      rows: block.rows,
-      matrices: block.matrices(),
-    }));
-  }
-}
-
 /** Parses one output file into its (file, period) sets, in the order the periods first appear. */
 export function parseOutputFile(path: string, kind: OutputFileKind, cio: string | undefined): ParsedSet[] {
-  const sets = new OutputSetsBuilder(kind);
-  scanOutputFile(path, { kind, ...(cio ? { cio } : {}) }, sets.row);
-  return sets.sets();
+  const scanner = new OutputSetsScanner(kind, cio);
+  forEachLineOfFile(path, scanner.line);
+  return scanner.end();
 }
 
 /**
  * Parses an output file from its text as the engine writes it, block by block
- * (RunOptions.onOutputText): the reader scanOutputFile uses, fed the same bytes, so the sets are
+ * (RunOptions.onOutputText): the parser parseOutputFile uses, fed the same bytes, so the sets are
  * those parseOutputFile gives on the written file — without reading it back.
  */
 export class OutputTextParser {
-  private readonly stream: OutputRowStream;
-  private readonly sets: OutputSetsBuilder;
-  private readonly out: Parameters<OutputRowStream['lineAt']>[3] = [];
+  private readonly scanner: OutputSetsScanner;
   /** the unfinished last line of the blocks so far */
   private carry: Buffer = Buffer.alloc(0);
   constructor(kind: OutputFileKind, cio: string | undefined) {
-    this.stream = new OutputRowStream({ kind, ...(cio ? { cio } : {}) });
-    this.sets = new OutputSetsBuilder(kind);
+    this.scanner = new OutputSetsScanner(kind, cio);
   }
   private line(buf: Uint8Array, start: number, end: number): void {
     // as reader-bytes.ts's forEachLineOfFile: LF or CRLF, the CR left out
-    this.stream.lineAt(buf, start, end > start && buf[end - 1] === 13 ? end - 1 : end, this.out);
-    this.flush();
-  }
-  private flush(): void {
-    const out = this.out;
-    for (let i = 0; i < out.length; i++) this.sets.row(out[i]!);
-    out.length = 0;
+    this.scanner.line(buf, start, end > start && buf[end - 1] === 13 ? end - 1 : end);
   }
   text(text: string): void {
     const buf = Buffer.from(text, 'latin1');
@@ -200,61 +69,154 @@ export class OutputTextParser {
   }
   end(): ParsedSet[] {
     if (this.carry.length) this.line(this.carry, 0, this.carry.length);
-    this.stream.end(this.out);
-    this.flush();
-    return this.sets.sets();
+    return this.scanner.end();
   }
 }
 
-/** parseOutputFile in a worker thread (outputs-worker.ts); undefined when no worker could run it. */
-function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
-  return new Promise((resolve, reject) => {
+const workerUrl = () => new URL(import.meta.url.endsWith('.js') ? './outputs-worker.js' : './outputs-worker.ts', import.meta.url);
+
+/** How long an idle file-parsing worker is kept for the next run's outputs. */
+const POOL_IDLE_MS = 10 * 60_000;
+
+type PoolWorker = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
+
+/**
+ * Worker threads that parse output files (outputs-worker.ts), one per core, kept ten minutes after
+ * their last file: a new thread costs its start (a V8 isolate, the parser's modules) and runs
+ * the parser cold (interpreted until V8 has compiled it), which together cost about as much CPU
+ * as parsing a 13-year daily run's files warm. Idle threads do not keep the process alive.
+ */
+class ParsePool {
+  private readonly workers: PoolWorker[] = [];
+  private readonly queue: { path: string; kind: OutputFileKind; cio: string | undefined; resolve: (s: ParsedSet[] | undefined) => void; reject: (e: Error) => void }[] = [];
+  private readonly size = Math.max(1, Math.min(3, availableParallelism()));
+
+  /** Starts the threads not started yet (each kept POOL_IDLE_MS unless used). */
+  warm(): void {
+    while (this.workers.length < this.size) {
+      const w = this.start();
+      if (!w) return;
+      w.idle = setTimeout(() => this.drop(w), POOL_IDLE_MS).unref();
+    }
+  }
+
+  parse(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ path, kind, cio, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.queue.length) {
+      let w = this.workers.find((x) => !x.busy);
+      if (!w && this.workers.length < this.size) {
+        w = this.start();
+        // no thread can start: the calling thread parses
+        if (!w) return this.queue.splice(0).forEach((job) => job.resolve(undefined));
+      }
+      if (!w) return;
+      this.run(w, this.queue.shift()!);
+    }
+  }
+
+  private start(): PoolWorker | undefined {
     let worker: Worker;
     try {
-      const url = new URL(import.meta.url.endsWith('.js') ? './outputs-worker.js' : './outputs-worker.ts', import.meta.url);
       // the worker needs none of the process's flags (some, e.g. --input-type, it refuses)
-      worker = new Worker(url, { workerData: { path, kind, cio }, execArgv: [] });
+      worker = new Worker(workerUrl(), { workerData: { pool: true }, execArgv: [] });
     } catch {
-      resolve(undefined);
-      return;
+      return undefined;
     }
-    let settled = false;
-    worker.once('message', (m: { sets?: ParsedSet[]; error?: string }) => {
-      settled = true;
-      if (m.error !== undefined) reject(new Error(m.error));
-      else resolve(m.sets);
-    });
-    // a worker that cannot load its module: parse here instead; a parse error is the file's
-    worker.once('error', () => {
-      if (!settled) resolve(undefined);
-      settled = true;
-    });
-    worker.once('exit', () => {
-      if (!settled) resolve(undefined);
-    });
-  });
+    worker.unref();
+    const w: PoolWorker = { worker, busy: false };
+    this.workers.push(w);
+    return w;
+  }
+
+  private drop(w: PoolWorker): void {
+    const i = this.workers.indexOf(w);
+    if (i >= 0) this.workers.splice(i, 1);
+    clearTimeout(w.idle);
+    void w.worker.terminate();
+  }
+
+  private run(w: PoolWorker, job: ParsePool['queue'][number]): void {
+    w.busy = true;
+    clearTimeout(w.idle);
+    const done = () => {
+      w.worker.off('message', onMessage);
+      w.worker.off('error', onError);
+      w.worker.off('exit', onExit);
+    };
+    const onMessage = (m: { sets?: ParsedSet[]; error?: string }) => {
+      done();
+      w.busy = false;
+      w.idle = setTimeout(() => this.drop(w), POOL_IDLE_MS).unref();
+      if (m.error !== undefined) job.reject(new Error(m.error));
+      else job.resolve(m.sets);
+      this.next();
+    };
+    // a worker that cannot load its module or died: the file is parsed in the calling thread
+    const onError = () => {
+      done();
+      this.drop(w);
+      job.resolve(undefined);
+      this.next();
+    };
+    const onExit = onError;
+    w.worker.on('message', onMessage);
+    w.worker.once('error', onError);
+    w.worker.once('exit', onExit);
+    w.worker.postMessage({ path: job.path, kind: job.kind, cio: job.cio });
+  }
 }
 
-/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` as each is done;
- * `threads` forces worker threads on or off (default: on for outputs of 16 MB or more). */
-export async function parseOutputs(dir: string, onProgress?: (fraction: number, file: string) => Promise<void> | void, opts: { threads?: boolean } = {}): Promise<ParsedSet[]> {
+let pool: ParsePool | null = null;
+
+/** Starts the file-parsing threads ahead of a run whose output files will be read (an
+ * executable's): their start is then not part of the output loading. */
+export function warmOutputParsing(): void {
+  pool ??= new ParsePool();
+  pool.warm();
+}
+
+/** parseOutputFile in a pooled worker thread; undefined when no worker could run it. */
+function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
+  pool ??= new ParsePool();
+  return pool.parse(path, kind, cio);
+}
+
+/** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` and
+ * `onFile(kind, sets)` as each is done; `threads` forces worker threads on or off (default: on for
+ * outputs of 16 MB or more). */
+export async function parseOutputs(
+  dir: string,
+  onProgress?: (fraction: number, file: string) => Promise<void> | void,
+  opts: { threads?: boolean; onFile?: (kind: OutputFileKind, sets: ParsedSet[]) => void } = {},
+): Promise<ParsedSet[]> {
   const cioPath = join(dir, 'file.cio');
   const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
   const present = OUTPUT_FILES.filter((f) => existsSync(join(dir, f.file)));
+  const sizes = new Map(present.map((f) => [f.kind, statSync(join(dir, f.file)).size]));
   // A worker costs its start (~0.1 s of CPU: a V8 isolate, the reader's modules): small files
   // are parsed here, at once.
-  const threads = opts.threads ?? present.reduce((a, f) => a + statSync(join(dir, f.file)).size, 0) >= WORKER_MIN_BYTES;
+  const threads = opts.threads ?? [...sizes.values()].reduce((a, b) => a + b, 0) >= WORKER_MIN_BYTES;
   let done = 0;
-  const parsed = await Promise.all(
-    present.map(async ({ kind, file }) => {
+  // the largest files first, so the pool's threads end together
+  const bySize = [...present].sort((a, b) => sizes.get(b.kind)! - sizes.get(a.kind)!);
+  const parsed = new Map<OutputFileKind, ParsedSet[]>();
+  await Promise.all(
+    bySize.map(async ({ kind, file }) => {
       const path = join(dir, file);
       const sets = (threads ? await parseInWorker(path, kind, cio) : undefined) ?? parseOutputFile(path, kind, cio);
+      parsed.set(kind, sets);
+      opts.onFile?.(kind, sets);
       done++;
       await onProgress?.(done / present.length, file);
-      return sets;
     }),
   );
-  return parsed.flat();
+  return present.flatMap((f) => parsed.get(f.kind)!);
 }
 
 type TextWorker = { worker: Worker; result: Promise<ParsedSet[]> };

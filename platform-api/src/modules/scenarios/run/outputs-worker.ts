@@ -1,20 +1,25 @@
-// Worker thread of outputs-parse.ts: parses one output file and sends its sets back, the
-// matrices transferred (no copy). Either the written file (workerData.path), or the text of a
-// running engine, block by block as messages ({ text }, then { end: true }).
+// Worker thread of outputs-parse.ts: parses output files and sends their sets back, the
+// matrices transferred (no copy). Either written files, one per message (a pooled thread,
+// workerData.pool), or the text of a running engine, block by block as messages ({ text }, then
+// { end: true }).
 import { parentPort, workerData } from 'node:worker_threads';
 import { yieldToEngine } from './background-thread.ts';
 import { OutputTextParser, parseOutputFile, type ParsedSet } from './outputs-parse.ts';
 
-const { path, kind, cio } = workerData as { path?: string; kind: 'rch' | 'sub' | 'hru'; cio: string | undefined };
-const send = (sets: ParsedSet[]) => parentPort!.postMessage({ sets }, sets.flatMap((s) => s.matrices.map((m) => m.buffer as ArrayBuffer)));
+const { kind, cio } = workerData as { kind: 'rch' | 'sub' | 'hru'; cio: string | undefined };
+// a set's matrices are views of one buffer: each buffer listed once
+const send = (sets: ParsedSet[]) => parentPort!.postMessage({ sets }, [...new Set(sets.flatMap((s) => s.matrices.map((m) => m.buffer as ArrayBuffer)))]);
 const fail = (err: unknown) => parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
 
-if (path !== undefined) {
-  try {
-    send(parseOutputFile(path, kind, cio));
-  } catch (err) {
-    fail(err);
-  }
+if ((workerData as { pool?: boolean }).pool) {
+  // a pooled thread (outputs-parse.ts ParsePool): one file per message, as long as it is kept
+  parentPort!.on('message', (m: { path: string; kind: 'rch' | 'sub' | 'hru'; cio: string | undefined }) => {
+    try {
+      send(parseOutputFile(m.path, m.kind, m.cio));
+    } catch (err) {
+      fail(err);
+    }
+  });
 } else {
   // parsing alongside the running engine: only the CPU it leaves
   yieldToEngine();

@@ -1,6 +1,6 @@
 // Output loading (the run pipeline's last step): output.rch, output.sub and output.hru are parsed
-// (outputs-parse.ts: @headwater/swat readers, SWAT's own formats, so a real SWAT executable's files
-// load the same way; one worker thread per file) and stored for charts, maps and checks as one
+// (outputs-parse.ts / outputs-scan.ts: SWAT's own formats, so a real SWAT executable's files load
+// the same way; pooled worker threads, one file each at a time) and stored for charts, maps and checks as one
 // Float32 matrix [unit][time] per (file, period, variable) — see migration 005_scenarios.ts. An
 // executable's files are read from the run folder after it ran; the built-in engine's text is
 // parsed while it runs (RunOutputCollector), so only the store is left when it ends.
@@ -11,7 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { OutputFileKind } from '@headwater/swat/output/index.ts';
 import { parseOutputs, type OutputPeriodKind, type ParsedSet, type RunOutputCollector } from './outputs-parse.ts';
 
-export { OUTPUT_FILES, parseOutputs, RunOutputCollector, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
+export { OUTPUT_FILES, parseOutputs, RunOutputCollector, warmOutputParsing, type OutputPeriodKind, type ParsedSet } from './outputs-parse.ts';
 
 type SeriesRow = { kind: string; period: string; variable: string; data: Float32Array };
 
@@ -39,10 +39,7 @@ function* binaryCopy(scenarioId: number, rows: Iterable<SeriesRow>): Generator<B
 
 /** Writes the series rows: COPY on PostgreSQL, batched INSERTs on PGlite (no COPY from a client stream). */
 async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, rows: SeriesRow[]): Promise<void> {
-  if ((db.client.config as { client?: unknown }).client === 'pg') {
-    // no wait for this commit's WAL flush: the run's next write (hasRun, committed synchronously)
-    // flushes it, so outputs are never lost while their run counts as done
-    await trx.raw('set local synchronous_commit = off');
+  if (isPg(db)) {
     const conn = await (trx as unknown as { client: { acquireConnection(): Promise<unknown> } }).client.acquireConnection();
     const stream = (conn as { query(q: unknown): NodeJS.WritableStream }).query(copyFrom('COPY scenario_output_series (scenario_id, kind, period, variable, data) FROM STDIN (FORMAT binary)'));
     await pipeline(Readable.from(binaryCopy(scenarioId, rows)), stream);
@@ -64,16 +61,85 @@ async function writeSeries(db: Knex, trx: Knex.Transaction, scenarioId: number, 
   await flush();
 }
 
+const isPg = (db: Knex) => (db.client.config as { client?: unknown }).client === 'pg';
+
+/** Opens the store of a scenario's outputs: its loaded ones deleted (in the caller's transaction). */
+async function clearOutputs(db: Knex, trx: Knex.Transaction, scenarioId: number): Promise<void> {
+  // no wait for this commit's WAL flush: the run's next write (hasRun, committed synchronously)
+  // flushes it, so outputs are never lost while their run counts as done
+  if (isPg(db)) await trx.raw('set local synchronous_commit = off');
+  await trx('scenario_output_series').where('scenarioId', scenarioId).delete();
+  await trx('scenario_output_sets').where('scenarioId', scenarioId).delete();
+}
+
+/** Stores some parsed sets (their axes, then their matrices) in the caller's transaction. */
+async function storeSets(db: Knex, trx: Knex.Transaction, scenarioId: number, parsed: ParsedSet[]): Promise<void> {
+  const series: SeriesRow[] = [];
+  for (const set of parsed) {
+    await trx('scenario_output_sets').insert({
+      scenarioId,
+      kind: set.kind,
+      period: set.period,
+      variables: JSON.stringify(set.variables),
+      units: JSON.stringify(set.units),
+      times: JSON.stringify(set.times),
+      areas: JSON.stringify(set.areas),
+      numRows: set.rows,
+    });
+    set.matrices.forEach((data, v) => series.push({ kind: set.kind, period: set.period, variable: set.variables[v]!, data }));
+  }
+  await writeSeries(db, trx, scenarioId, series);
+}
+
+const loaded = (parsed: ParsedSet[]): LoadedOutput[] =>
+  parsed.map((set) => ({ kind: set.kind, period: set.period, variables: set.variables.length, units: set.units.length, times: set.times.length, rows: set.rows }));
+
 export type LoadedOutput = { kind: OutputFileKind; period: OutputPeriodKind; variables: number; units: number; times: number; rows: number };
 export type LoadResult = { sets: LoadedOutput[]; rows: number; parseSeconds: number; loadSeconds: number };
 
 type Progress = (fraction: number, message: string) => Promise<void> | void;
 
-/** Replaces the scenario's loaded outputs with those of the files in `dir`. */
+/** Replaces the scenario's loaded outputs with those of the files in `dir` (one transaction). On
+ * PostgreSQL each file's sets are stored as soon as they are parsed, while the other files are
+ * still parsed; `loadSeconds` is what was left of the store once the last file was parsed. */
 export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onProgress?: Progress): Promise<LoadResult> {
   const t0 = performance.now();
-  const parsed = await parseOutputs(dir, (f, file) => onProgress?.(f * 0.6, `Reading ${file}...`));
-  return storeOutputs(db, scenarioId, parsed, (performance.now() - t0) / 1000, onProgress);
+  const reading = (f: number, file: string) => onProgress?.(f * 0.6, `Reading ${file}...`);
+  // PGlite has one connection: a progress report (a query) could not run beside the open
+  // transaction, so there the files are parsed first
+  if (!isPg(db)) return storeOutputs(db, scenarioId, await parseOutputs(dir, reading), (performance.now() - t0) / 1000, onProgress);
+  let t1 = t0;
+  let parsed: ParsedSet[] = [];
+  await db.transaction(async (trx) => {
+    await clearOutputs(db, trx, scenarioId);
+    // the stores one after another on the transaction's connection; their first failure is kept
+    // (no rejection is left unhandled while the parsing goes on), and whatever fails, nothing
+    // runs on the connection any more when the transaction ends
+    let stores = Promise.resolve();
+    let failed: { error: unknown } | null = null;
+    let parsing = true;
+    try {
+      parsed = await parseOutputs(dir, reading, {
+        onFile: (_, sets) => {
+          // a file finished after another failed: its transaction is over
+          if (!parsing) return;
+          stores = stores.then(() => (failed ? undefined : storeSets(db, trx, scenarioId, sets))).catch((error: unknown) => void (failed ??= { error }));
+        },
+      });
+      t1 = performance.now();
+      await onProgress?.(0.7, 'Loading outputs...');
+    } catch (error) {
+      failed = { error };
+    } finally {
+      parsing = false;
+      await stores;
+    }
+    if (failed) throw (failed as { error: unknown }).error;
+  });
+  const t2 = performance.now();
+  await onProgress?.(1, 'Outputs loaded.');
+  const sets = loaded(parsed);
+  return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds: (t1 - t0) / 1000, loadSeconds: (t2 - t1) / 1000 };
 }
 
 /** Replaces the scenario's loaded outputs with those a built-in engine run's collector parsed as
@@ -87,30 +153,12 @@ export async function loadRunOutputs(db: Knex, scenarioId: number, collector: Ru
 
 /** Stores parsed outputs in place of the scenario's loaded ones (one transaction). */
 async function storeOutputs(db: Knex, scenarioId: number, parsed: ParsedSet[], parseSeconds: number, onProgress?: Progress): Promise<LoadResult> {
-  const series: SeriesRow[] = [];
-  const sets: LoadedOutput[] = [];
-  for (const set of parsed) {
-    set.matrices.forEach((data, v) => series.push({ kind: set.kind, period: set.period, variable: set.variables[v]!, data }));
-    sets.push({ kind: set.kind, period: set.period, variables: set.variables.length, units: set.units.length, times: set.times.length, rows: set.rows });
-  }
+  const sets = loaded(parsed);
   const t1 = performance.now();
   await onProgress?.(0.7, 'Loading outputs...');
   await db.transaction(async (trx) => {
-    await trx('scenario_output_series').where('scenarioId', scenarioId).delete();
-    await trx('scenario_output_sets').where('scenarioId', scenarioId).delete();
-    for (const set of parsed) {
-      await trx('scenario_output_sets').insert({
-        scenarioId,
-        kind: set.kind,
-        period: set.period,
-        variables: JSON.stringify(set.variables),
-        units: JSON.stringify(set.units),
-        times: JSON.stringify(set.times),
-        areas: JSON.stringify(set.areas),
-        numRows: set.rows,
-      });
-    }
-    await writeSeries(db, trx, scenarioId, series);
+    await clearOutputs(db, trx, scenarioId);
+    await storeSets(db, trx, scenarioId, parsed);
   });
   const t2 = performance.now();
   await onProgress?.(1, 'Outputs loaded.');
