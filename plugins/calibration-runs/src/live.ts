@@ -23,8 +23,10 @@ export function useLiveRequests(scenarioID: string, rows: CalibrationSummary[], 
   };
   useLiveStatus<CalibrationEvent>(scenarioID ? `scenario:${scenarioID}` : null, CALIBRATION_EVENT, (e) => {
     if (String(e.scenarioID) !== String(scenarioID)) return;
-    const { scenarioID: _s, ranges, ...summary } = e;
-    take(summary, ranges);
+    const { scenarioID: _s, ranges, deleted, ...summary } = e;
+    // A deleted request leaves the list at the next page load.
+    if (deleted) onSettled(summary);
+    else take(summary, ranges);
   });
   const merged = rows.map((r) => {
     const l = live[r.id]?.s;

@@ -25,7 +25,7 @@ export type CalibrationSummary = {
 
 /** The live event `calibration-status` in room `scenario:{id}`. */
 export const CALIBRATION_EVENT = 'calibration-status';
-export type CalibrationEvent = CalibrationSummary & { scenarioID: number | string; ranges?: [number, number][] };
+export type CalibrationEvent = CalibrationSummary & { scenarioID: number | string; ranges?: [number, number][]; deleted?: boolean };
 
 export type CatalogueParameter = {
   variable: string;
