@@ -245,13 +245,13 @@ export async function submit(deps: AppDeps, user: User, scenarioId: number, s: S
     state: startState(alg),
     iterations: [],
   });
+  await publishRequest(deps, row); // before the first run can report
   try {
     await queueIteration(deps, row);
   } catch (err) {
     await CalibrationRequestRow.query().patch({ status: 'error', statusMessage: 'The calibration could not be queued.', exceptionMessage: String((err as Error)?.message ?? err) }).where('id', row.id);
     throw err;
   }
-  await publishRequest(deps, row);
   return { id: row.id };
 }
 
