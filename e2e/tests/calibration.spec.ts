@@ -90,10 +90,12 @@ test('a small calibration starts from the page, progresses live, shows its resul
   await expect(page.getByTestId('best-table').getByRole('row')).toHaveCount(3);
   await expect(page.getByTestId('fit-NSE')).toContainText(/-?\d+\.\d{3}/);
   await expect(page.getByTestId('iteration-table').getByRole('row')).toHaveCount(3);
-  await expect(page.getByTestId('dotty-plots').locator('.apexcharts-canvas')).toHaveCount(2, { timeout: 15_000 });
-  const hydrograph = page.getByTestId('calibration-hydrograph');
-  await expect(hydrograph.locator('.apexcharts-canvas')).toBeVisible({ timeout: 15_000 });
-  for (const name of ['95PPU', 'Observed', 'Best run']) await expect(hydrograph.locator('.apexcharts-legend-text', { hasText: name })).toBeVisible();
+  // ApexCharts labels each drawn chart (role application) with its title or its series.
+  const dotty = page.getByTestId('dotty-plots').getByRole('application');
+  await expect(dotty).toHaveCount(2, { timeout: 15_000 });
+  await expect(dotty.first()).toHaveAccessibleName(/^CN2 \(% change\)\. scatter chart$/);
+  await expect(dotty.last()).toHaveAccessibleName(/^ALPHA_BF \(value\)\. scatter chart$/);
+  await expect(page.getByTestId('calibration-hydrograph').getByRole('application')).toHaveAccessibleName('rangeArea chart with 3 data series: 95PPU, Observed, Best run', { timeout: 15_000 });
   const runs = await page.request.get((await page.getByTestId('download-runs').getAttribute('href'))!);
   expect(runs.status()).toBe(200);
   const lines = (await runs.text()).trim().split('\n');

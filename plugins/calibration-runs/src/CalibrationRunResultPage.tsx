@@ -66,6 +66,7 @@ function DottyPlot({ index, label, result }: { index: number; label: string; res
           options={{
             chart: { id: `dotty-${index}`, animations: { enabled: false }, toolbar: { show: false }, zoom: { enabled: false } },
             title: { text: label, style: { fontSize: '13px' } },
+            dataLabels: { enabled: false },
             colors: ['#74c0fc', '#e8590c'],
             markers: { size: [3, 7] },
             xaxis: { type: 'numeric', tickAmount: 4, labels: { formatter: (v: string) => fmtAxis(Number(v)) }, title: { text: label } },
@@ -100,6 +101,7 @@ function Hydrograph({ h }: { h: NonNullable<CalibrationResult['hydrograph']> }) 
         series={series as never}
         options={{
           chart: { id: 'calibration-hydrograph', zoom: { enabled: true, type: 'x' }, animations: { enabled: false }, toolbar: { show: true } },
+          dataLabels: { enabled: false },
           colors: band ? ['#a5d8ff', '#212529', '#e8590c'] : ['#212529', '#e8590c'],
           fill: { opacity: band ? [0.45, 1, 1] : [1, 1] },
           stroke: { width: band ? [0, 1.2, 1.5] : [1.2, 1.5], curve: 'straight' },
