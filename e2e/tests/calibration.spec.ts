@@ -1,8 +1,9 @@
 // Calibration on the workers (issue 24): on a Little River scenario run daily over 2000–2012,
 // a small SUFI-2 request (CN2 % and ALPHA_BF, 2 iterations × 5 runs) is started from the
 // Calibration page; its progress moves live (the calibration-status channel, no reload); the
-// results show the best set, the fit, the dotty plots and the 95PPU hydrograph and download; and
-// 'Create a scenario from the best set' lands on the new scenario.
+// results show the best set, the fit, the dotty plots and the 95PPU hydrograph and download; the
+// best set is saved as a calibration option; and 'Create a scenario from the best set' lands on
+// the new scenario.
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiToken, loginFromHeader, projectWithHrus, until, type Json } from './fixtures.ts';
 
@@ -105,7 +106,12 @@ test('a small calibration starts from the page, progresses live, shows its resul
   expect(best.status()).toBe(200);
   expect(await best.text()).toContain('CN2');
 
-  // ── A scenario from the best set ──
+  // ── The best set as a calibration option, then as a scenario ──
+  await page.getByTestId('save-option').click();
+  await page.getByTestId('name-dialog-input').fill('E2E fitted option');
+  await page.getByTestId('name-dialog-submit').click();
+  await expect(page.getByRole('status').filter({ hasText: "The best set is saved as the calibration option 'E2E fitted option'." })).toBeVisible();
+
   await page.getByTestId('create-scenario').click();
   await page.getByTestId('name-dialog-input').fill('Calibrated by e2e');
   await page.getByTestId('name-dialog-submit').click();

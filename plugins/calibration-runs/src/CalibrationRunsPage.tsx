@@ -386,7 +386,7 @@ function RequestForm({ data, onSubmitted }: { data: CalibrationPageData; onSubmi
         <Text size="sm" c="dimmed">
           Each run changes the chosen parameters of this scenario's inputs and simulates it on the workers; the simulated flow of the reach is compared with the observed flow.
         </Text>
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={LIMITS.name + 10} w={320} error={first('name')} data-testid="calibration-name" />
+        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} error={first('name')} data-testid="calibration-name" />
 
         <Stack gap={4}>
           <Text size="sm" fw={500}>

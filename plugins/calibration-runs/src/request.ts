@@ -1,8 +1,11 @@
 // The calibration request of issue 24 as the pages and the server half share it: the contract's
 // types (routes 1–4) and the rules of a request body, with their messages by field. React-free,
 // so the server half can import it (`../src/request.ts`) and both say the same thing.
+// The catalogue's and the mods' types are @headwater/swat's (types only: nothing of it is bundled).
+import type { CalibrationMod, CalibrationType } from '@headwater/swat/calibration/mods.ts';
+import type { CatalogueParameter } from '@headwater/swat/calibration/parameters.ts';
 
-export type CalibrationType = 'V' | 'A' | '%';
+export type { CalibrationType, CatalogueParameter };
 export type Objective = 'NSE' | 'KGE' | 'LNSE';
 export type Algorithm = 'SUFI2' | 'DDS';
 export type CalibrationStatus = 'queued' | 'running' | 'complete' | 'aborted' | 'error';
@@ -26,19 +29,6 @@ export type CalibrationSummary = {
 /** The live event `calibration-status` in room `scenario:{id}`. */
 export const CALIBRATION_EVENT = 'calibration-status';
 export type CalibrationEvent = CalibrationSummary & { scenarioID: number | string; ranges?: [number, number][]; deleted?: boolean };
-
-export type CatalogueParameter = {
-  variable: string;
-  file: string;
-  label: string;
-  units: string;
-  defaultType: CalibrationType;
-  defaultMin: number;
-  defaultMax: number;
-  limits: [number, number];
-  perLanduse: boolean;
-  perSubbasin: boolean;
-};
 
 export type Gauge = { id: number; name: string; reach: number | null; variable: string; units: string; firstDate: string; lastDate: string; days: number };
 
@@ -78,7 +68,7 @@ export type CalibrationResult = {
   request: CalibrationSummary & { settings: Omit<CalibrationRequestBody, 'observed'> & { observed: { gaugeID: number } | { units: string; days?: number } } };
   parameters: RequestParameter[];
   runs: { n: number; iteration: number; values: number[]; objective: number | null; calibration: Fit | null; validation: Fit | null; error?: string }[];
-  best: { n: number; values: number[]; mods: unknown[]; calibration: Fit; validation: Fit | null } | null;
+  best: { n: number; values: number[]; mods: CalibrationMod[]; calibration: Fit; validation: Fit | null } | null;
   iterations: { iteration: number; ranges: [number, number][]; pFactor: number | null; rFactor: number | null; best: number | null }[];
   hydrograph: { firstDate: string; observed: (number | null)[]; best: number[]; lower: number[] | null; upper: number[] | null } | null;
 };
