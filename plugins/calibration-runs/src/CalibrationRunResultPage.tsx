@@ -253,6 +253,11 @@ function Results({ projectID, scenarioID, requestID }: { projectID: string; scen
                 {settings.validationPeriod ? `; validation ${settings.validationPeriod.start} to ${settings.validationPeriod.end}` : '; no validation period'}; {settings.runsPerIteration} runs × {settings.iterations} {summary.algorithm === 'DDS' ? 'batches' : 'iterations'}, seed {settings.seed}.
               </Text>
             )}
+            {isActive(summary.status) && live?.ranges && (
+              <Text size="xs" data-testid="current-ranges">
+                Current ranges: {live.ranges.map((rg, i) => `${r.parameters[i]?.variable ?? i + 1} ${fmtAxis(rg[0])}–${fmtAxis(rg[1])}`).join('; ')}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               Started {formatDateTime(summary.createdAt)}
               {summary.finishedAt ? `, finished ${formatDateTime(summary.finishedAt)}` : ''}

@@ -4,13 +4,31 @@
 // the not-run notice, and the results page (best set, fit, p/r-factor, dotty plots, the 95PPU
 // hydrograph, downloads, a scenario and an option from the best set). The machine is shared:
 // the longer tests get a generous time ceiling, never a timing check.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPages, reply, serve } from '@headwater/plugin-sdk/testing';
 import plugin from '../src/plugin.tsx';
 import { CALIBRATION_MESSAGES, calibrationRequestProblems, defaultPeriods, parseObservedCsv, simulationWindow, type CalibrationPageData, type CalibrationResult, type CalibrationSummary } from '../src/request.ts';
 
-vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, off() {}, emit() {}, connect() {}, disconnect() {}, connected: false }) }));
+// The status hub: the test pushes events to the listeners the pages attach.
+const hub = vi.hoisted(() => ({ listeners: new Map<string, Set<(payload: unknown) => void>>() }));
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    on(event: string, f: (payload: unknown) => void) {
+      if (!hub.listeners.has(event)) hub.listeners.set(event, new Set());
+      hub.listeners.get(event)!.add(f);
+    },
+    off(event: string, f: (payload: unknown) => void) {
+      hub.listeners.get(event)?.delete(f);
+    },
+    emit() {},
+    connect() {},
+    disconnect() {},
+    connected: false,
+  }),
+}));
+const push = (payload: Record<string, unknown>) => act(() => hub.listeners.get('calibration-status')?.forEach((f) => f(payload)));
+const listening = () => waitFor(() => expect(hub.listeners.get('calibration-status')?.size ?? 0).toBeGreaterThan(0));
 // ApexCharts draws with SVG measurements jsdom lacks: the chart's props are what is checked.
 type ChartProps = { type: string; series: { name: string; type?: string; data: unknown[] }[]; options: { title?: { text?: string } } };
 const charts: ChartProps[] = [];
@@ -290,6 +308,29 @@ describe('the request list', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === 'scenarios/output/calibration/request/8')).toBe(true));
   }, 30_000);
 
+  it('moves with the pushed events; an older poll answer does not move the bar back; the end reloads the list', async () => {
+    let finished = false;
+    const calls = serve({
+      'scenarios/5': scenario(),
+      [PAGE]: () => pageData([summary(finished ? {} : { status: 'running', runsDone: 3, bestObjective: 0.2, finishedAt: null })]),
+      'scenarios/output/calibration/request/9/status': summary({ status: 'running', runsDone: 3, bestObjective: 0.2, finishedAt: null }),
+    });
+    renderPages(URL, plugin);
+    const row = await screen.findByTestId('calibration-9');
+    await listening();
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
+    await push({ ...summary({ status: 'running', runsDone: 7, bestObjective: 0.5, finishedAt: null }), scenarioID: 5, ranges: [[-20, 5]] });
+    expect(within(row).getByTestId('calibration-runs').textContent).toBe('7 / 10 runs · best NSE 0.500');
+    // Another scenario's event is not this list's.
+    await push({ ...summary({ status: 'running', runsDone: 9, finishedAt: null }), scenarioID: 6 });
+    expect(within(row).getByTestId('calibration-runs').textContent).toBe('7 / 10 runs · best NSE 0.500');
+    finished = true;
+    await push({ ...summary(), scenarioID: 5 });
+    await waitFor(() => expect(screen.getByTestId('calibration-9').getAttribute('data-status')).toBe('complete'));
+    await waitFor(() => expect(calls.filter((c) => c.url === PAGE).length).toBe(2));
+    expect(within(screen.getByTestId('calibration-9')).getByTestId('calibration-delete')).toBeTruthy();
+  }, 30_000);
+
   it('says when there are no requests', async () => {
     serve({ 'scenarios/5': scenario(), [PAGE]: pageData([]) });
     renderPages(URL, plugin);
@@ -394,6 +435,19 @@ describe('the results page', () => {
     fireEvent.click(screen.getByTestId('name-dialog-submit'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/projects/7/scenarios/31'));
     expect(calls.filter((c) => c.url.endsWith('/scenario')).map((c) => c.body)).toEqual([{ name: 'Baseline' }, { name: 'Calibrated' }]);
+  }, 30_000);
+
+  it('while running shows the pushed progress and current ranges', async () => {
+    serve({ 'scenarios/5': scenario(), 'scenarios/output/calibration/request/9': { ...RESULT, request: { ...RESULT.request, status: 'running', runsDone: 4, finishedAt: null } } });
+    renderPages(RESULT_URL, plugin);
+    await screen.findByTestId('calibration-summary');
+    await listening();
+    await push({ ...summary({ status: 'running', runsDone: 6, bestObjective: 0.63, finishedAt: null }), scenarioID: 5, ranges: [[-22, 3], [0.1, 0.7]] });
+    expect(screen.getByTestId('calibration-summary').textContent).toContain('6 / 10 runs · best NSE 0.630');
+    expect(screen.getByTestId('current-ranges').textContent).toBe('Current ranges: CN2 -22–3; ALPHA_BF 0.1–0.7');
+    // Another request's event changes nothing.
+    await push({ ...summary({ id: 10, status: 'running', runsDone: 9, finishedAt: null }), scenarioID: 5 });
+    expect(screen.getByTestId('calibration-summary').textContent).toContain('6 / 10 runs');
   }, 30_000);
 
   it('while running: no best-set actions yet, and the whole answer reloads until it stops', async () => {
