@@ -187,81 +187,83 @@ function ParametersTable({ data, rows, setRows, error }: { data: CalibrationPage
   return (
     <Stack gap="xs">
       <Title order={5}>Parameters</Title>
-      <Table withTableBorder data-testid="parameter-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Parameter</Table.Th>
-            <Table.Th>Change type</Table.Th>
-            <Table.Th>Min</Table.Th>
-            <Table.Th>Max</Table.Th>
-            <Table.Th>Land uses</Table.Th>
-            <Table.Th>Subbasins</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => {
-            const c = catalogue.get(catalogueKey(r));
-            return (
-              <Table.Tr key={r.key} data-testid={`parameter-${r.variable}`}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {r.variable}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {c ? `${c.label} (.${c.file}${c.units ? `, ${c.units}` : ''}) · limits ${c.limits[0]} to ${c.limits[1]}` : `.${r.file}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    data={TYPES}
-                    value={r.type}
-                    allowDeselect={false}
-                    w={190}
-                    aria-label={`${r.variable} change type`}
-                    data-testid={`parameter-${r.variable}-type`}
-                    onChange={(t) => {
-                      if (!t) return;
-                      const type = t as CalibrationType;
-                      // The catalogue's range is for its own change type; another type starts empty.
-                      patch(r.key, c && type === c.defaultType ? { type, min: c.defaultMin, max: c.defaultMax } : { type, min: '', max: '' });
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput value={r.min} onChange={(v) => patch(r.key, { min: v })} w={110} decimalScale={6} aria-label={`${r.variable} min`} data-testid={`parameter-${r.variable}-min`} />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput value={r.max} onChange={(v) => patch(r.key, { max: v })} w={110} decimalScale={6} aria-label={`${r.variable} max`} data-testid={`parameter-${r.variable}-max`} />
-                </Table.Td>
-                <Table.Td>
-                  {c?.perLanduse ? (
-                    <MultiSelect data={data.landUses.map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` }))} value={r.landuses} onChange={(v) => patch(r.key, { landuses: v })} placeholder="All" searchable clearable w={180} aria-label={`${r.variable} land uses`} />
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      All
+      <Table.ScrollContainer minWidth={960}>
+        <Table withTableBorder data-testid="parameter-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Parameter</Table.Th>
+              <Table.Th>Change type</Table.Th>
+              <Table.Th>Min</Table.Th>
+              <Table.Th>Max</Table.Th>
+              <Table.Th>Land uses</Table.Th>
+              <Table.Th>Subbasins</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => {
+              const c = catalogue.get(catalogueKey(r));
+              return (
+                <Table.Tr key={r.key} data-testid={`parameter-${r.variable}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {r.variable}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {c?.perSubbasin ? (
-                    <MultiSelect data={data.reaches.map((s) => ({ value: String(s.number), label: s.name || String(s.number) }))} value={r.subbasins.map(String)} onChange={(v) => patch(r.key, { subbasins: v.map(Number) })} placeholder="All" searchable clearable w={160} aria-label={`${r.variable} subbasins`} />
-                  ) : (
                     <Text size="xs" c="dimmed">
-                      All
+                      {c ? `${c.label} (.${c.file}${c.units ? `, ${c.units}` : ''}) · limits ${c.limits[0]} to ${c.limits[1]}` : `.${r.file}`}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} data-testid={`parameter-${r.variable}-remove`}>
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      data={TYPES}
+                      value={r.type}
+                      allowDeselect={false}
+                      w={190}
+                      aria-label={`${r.variable} change type`}
+                      data-testid={`parameter-${r.variable}-type`}
+                      onChange={(t) => {
+                        if (!t) return;
+                        const type = t as CalibrationType;
+                        // The catalogue's range is for its own change type; another type starts empty.
+                        patch(r.key, c && type === c.defaultType ? { type, min: c.defaultMin, max: c.defaultMax } : { type, min: '', max: '' });
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput value={r.min} onChange={(v) => patch(r.key, { min: v })} w={110} decimalScale={6} aria-label={`${r.variable} min`} data-testid={`parameter-${r.variable}-min`} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput value={r.max} onChange={(v) => patch(r.key, { max: v })} w={110} decimalScale={6} aria-label={`${r.variable} max`} data-testid={`parameter-${r.variable}-max`} />
+                  </Table.Td>
+                  <Table.Td>
+                    {c?.perLanduse ? (
+                      <MultiSelect data={data.landUses.map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` }))} value={r.landuses} onChange={(v) => patch(r.key, { landuses: v })} placeholder="All" searchable clearable w={180} aria-label={`${r.variable} land uses`} />
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        All
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {c?.perSubbasin ? (
+                      <MultiSelect data={data.reaches.map((s) => ({ value: String(s.number), label: s.name || String(s.number) }))} value={r.subbasins.map(String)} onChange={(v) => patch(r.key, { subbasins: v.map(Number) })} placeholder="All" searchable clearable w={160} aria-label={`${r.variable} subbasins`} />
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        All
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} data-testid={`parameter-${r.variable}-remove`}>
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Select
         placeholder="Add a parameter"
         data={data.parameters.map((c) => ({ value: catalogueKey(c), label: `${c.variable} — ${c.label} (.${c.file})` }))}
