@@ -1,5 +1,6 @@
 // The calibration request and its runs (migration 021_calibration_runs.ts). Who may see them:
 // whoever may open the request's scenario.
+import type { CalibrationSubmission } from '@headwater/plugin-sdk/server';
 import type { AlgorithmState, CalibrationFit } from '@headwater/swat/calibration/index.ts';
 import { BaseModel, jsonColumns } from '../../db/base-model.ts';
 
@@ -7,22 +8,10 @@ export type CalibrationStatus = 'queued' | 'running' | 'complete' | 'aborted' | 
 export const ACTIVE: readonly CalibrationStatus[] = ['queued', 'running'];
 
 /** One parameter of a request: the change applied with the run's value. */
-export type RequestParameter = { variable: string; file: string; type: 'V' | 'A' | '%'; min: number; max: number; landuses?: string[]; subbasins?: number[] };
+export type RequestParameter = CalibrationSubmission['parameters'][number];
 
-export type RequestSettings = {
-  name: string;
-  observed: { gaugeID: number } | { units: 'm3/s' | 'cfs'; days: number };
-  reach: number;
-  calibrationPeriod: { start: string; end: string };
-  validationPeriod: { start: string; end: string } | null;
-  objective: 'NSE' | 'KGE' | 'LNSE';
-  pbiasBound: number | null;
-  algorithm: 'SUFI2' | 'DDS';
-  runsPerIteration: number;
-  iterations: number;
-  seed: number;
-  parameters: RequestParameter[];
-};
+/** The request as stored: the validated body, the observed CSV's text left out. */
+export type RequestSettings = Omit<CalibrationSubmission, 'observed'> & { observed: { gaugeID: number } | { units: 'm3/s' | 'cfs'; days: number } };
 
 export type IterationSummary = { iteration: number; ranges: [number, number][]; pFactor: number | null; rFactor: number | null; best: number | null };
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { behavioural, CALIBRATION_PARAMETERS, ppu95, startState, totalRuns, type AlgorithmSettings, type CalibrationFit, type CalibrationMod } from '@headwater/swat/calibration/index.ts';
-import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
+import { InputError, NotFoundError, type CalibrationSubmission } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
 import { Calibration, CalibrationGroup } from '../datasets/models.ts';
@@ -181,9 +181,7 @@ export async function pageData(deps: AppDeps, user: User, scenarioId: number) {
 
 /** A request body the plugin's server half has validated (plugins/calibration-runs/src/request.ts),
  * the CSV already parsed. */
-export type Submission = Omit<RequestSettings, 'observed'> & {
-  observed: { gaugeID: number } | { dates: string[]; values: (number | null)[]; units: 'm3/s' | 'cfs' };
-};
+export type Submission = CalibrationSubmission;
 
 export async function submit(deps: AppDeps, user: User, scenarioId: number, s: Submission): Promise<{ id: number }> {
   const { scenario, project } = await scenarioFor(user, scenarioId, 'edit');
