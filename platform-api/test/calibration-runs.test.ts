@@ -149,7 +149,7 @@ describe('validation (route 2)', () => {
     const res = await app.request(`/api/scenarios/output/calibration/${id}`, { token: admin, body: base() });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(/Run the scenario first/);
-  });
+  }, 600_000);
 });
 
 let sufi: number;
@@ -167,7 +167,7 @@ describe('SUFI-2: CN2 % and ALPHA_BF V, 2 iterations × 10 runs', () => {
     expect(mine.at(-1)).toMatchObject({ status: 'complete', runsDone: 20, scenarioID: scenarioId });
     expect(mine.some((e) => e.status === 'running' && e.runsDone > 0 && e.runsDone < 20)).toBe(true);
     expect(mine.every((e) => Array.isArray(e.ranges) && e.ranges.length === 2)).toBe(true);
-  });
+  }, 600_000);
 
   it('answers the runs, the best set, the iterations with p- and r-factor and the 95PPU hydrograph', async () => {
     const res = await app.request(`/api/scenarios/output/calibration/request/${sufi}`, { token: admin });
@@ -212,7 +212,7 @@ describe('SUFI-2: CN2 % and ALPHA_BF V, 2 iterations × 10 runs', () => {
     const r = (await app.request(`/api/scenarios/output/calibration/request/${again}`, { token: admin })).body;
     expect(r.runs.map((x: any) => x.values)).toEqual(sufiResult.runs.slice(0, 10).map((x: any) => x.values));
     expect(r.runs.map((x: any) => x.objective)).toEqual(sufiResult.runs.slice(0, 10).map((x: any) => x.objective));
-  });
+  }, 600_000);
 
   it('downloads runs.csv, best.csv and hydrograph.csv', async () => {
     const get = (file: string, token = admin) => fetch(`${app.url}/api/exports/calibration/${sufi}/${file}?access_token=${token}`);
@@ -257,7 +257,7 @@ describe('the best set', () => {
       compared++;
     });
     expect(compared).toBe(1096);
-  });
+  }, 600_000);
 
   it("saves it as a calibration option the Calibration editor offers", async () => {
     const res = await app.request(`/api/scenarios/output/calibration/request/${sufi}/option`, { token: admin, body: { name: 'From request' } });
@@ -285,7 +285,7 @@ describe('DDS', () => {
     // batches 2 and 3 perturb the best set of the batches before
     for (const run of r.runs) for (const [k, v] of run.values.entries()) expect(v >= [-25, 0.005][k]! && v <= [15, 0.6][k]!).toBe(true);
     expect(r.best.calibration.KGE).toBe(s.bestObjective);
-  });
+  }, 600_000);
 
   it('stores a run once when its job runs again (a worker lost after storing it)', async () => {
     const id = await start(base({ name: 'retry', algorithm: 'DDS', runsPerIteration: 2, iterations: 1 }));
@@ -295,7 +295,7 @@ describe('DDS', () => {
     await runCalibrationJob(app.deps, { id: 'again', queue: CALIBRATION_QUEUE, data: { requestId: id, iteration: 1, index: 0 }, priority: 'default', reportProgress: async () => {} });
     const after = await CalibrationRunRow.query().where('requestId', id).orderBy('n');
     expect(after.map((r) => [r.n, r.id])).toEqual(before.map((r) => [r.n, r.id]));
-  });
+  }, 600_000);
 });
 
 describe('abort and delete', () => {
@@ -309,7 +309,7 @@ describe('abort and delete', () => {
     const runs = await CalibrationRunRow.query().where('requestId', id);
     expect(runs.length).toBeLessThan(60);
     expect(s.runsDone).toBeLessThanOrEqual(runs.length);
-  });
+  }, 600_000);
 
   it('deletes a request with its runs; another user may not see or delete one', async () => {
     for (const path of [`/api/scenarios/output/calibration/request/${sufi}`, `/api/scenarios/output/calibration/request/${sufi}/status`]) {
