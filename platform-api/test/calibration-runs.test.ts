@@ -3,7 +3,8 @@
 // and a batched DDS one against gauge J at reach 3, with live progress; results, CSV downloads;
 // the scenario made from the best set run through the normal pipeline gives the best run's reach
 // flow exactly; the best set saved as an option shows in the Calibration editor; abort, delete;
-// a retried child job stores no run twice; another user is refused.
+// a retried child job stores no run twice; a new run of the scenario stops its calibrations;
+// another user is refused.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -309,6 +310,15 @@ describe('abort and delete', () => {
     const runs = await CalibrationRunRow.query().where('requestId', id);
     expect(runs.length).toBeLessThan(60);
     expect(s.runsDone).toBeLessThanOrEqual(runs.length);
+  }, 600_000);
+
+  it('stops when the scenario runs again (its inputs change)', async () => {
+    const id = await start(base({ name: 'rerun', runsPerIteration: 200, iterations: 1 }));
+    await f.run(scenarioId);
+    const s = await finished(id);
+    expect(s.status).toBe('aborted');
+    expect(s.statusMessage).toBe('Stopped: the scenario ran again and its inputs changed. The runs that finished are kept.');
+    await drained();
   }, 600_000);
 
   it('deletes a request with its runs; another user may not see or delete one', async () => {

@@ -29,6 +29,7 @@ export const MESSAGES = {
   running: (done: number, total: number) => `${done} of ${total} runs done...`,
   complete: (total: number) => `${total} runs done.`,
   aborted: 'Stopped. The runs that finished are kept.',
+  scenarioRan: 'Stopped: the scenario ran again and its inputs changed. The runs that finished are kept.',
   inputsMissing: "The scenario's inputs could not be read. Run the scenario again, then start a new calibration.",
   scenarioRunning: 'This scenario is running. Calibrations can start when the run ends.',
   notRun: 'Run the scenario first: calibration starts from its inputs.',
@@ -348,6 +349,18 @@ export async function abort(deps: AppDeps, user: User, requestId: number): Promi
     .returning('*')) as unknown as CalibrationRequestRow[];
   if (stopped) await publishRequest(deps, stopped);
   return { value: true };
+}
+
+/** A new run replaces the scenario's files: the calibrations still running on the old ones stop
+ * (a worker that had not read them yet would mix the two). Called by the run job at the swap. */
+export async function stopCalibrations(deps: Pick<AppDeps, 'bus'>, scenarioId: number): Promise<number> {
+  const stopped = (await CalibrationRequestRow.query()
+    .patch({ status: 'aborted', statusMessage: MESSAGES.scenarioRan, finishedAt: new Date() })
+    .where('scenarioId', scenarioId)
+    .whereIn('status', ACTIVE as string[])
+    .returning('*')) as unknown as CalibrationRequestRow[];
+  for (const row of stopped) await publishRequest(deps, row);
+  return stopped.length;
 }
 
 /** Deletes a request and its runs (a running one stops: its jobs find no row). */
