@@ -49,6 +49,8 @@ export const ROUTES = {
   FfaResult: routeRef<'id' | 'scenarioID' | 'requestID'>('FfaResult'),
   BaseflowOutput: routeRef<'id' | 'scenarioID'>('BaseflowOutput'),
   BaseflowResult: routeRef<'id' | 'scenarioID' | 'requestID'>('BaseflowResult'),
+  CalibrationRunsOutput: routeRef<'id' | 'scenarioID'>('CalibrationRunsOutput'),
+  CalibrationRunResult: routeRef<'id' | 'scenarioID' | 'requestID'>('CalibrationRunResult'),
   GroupList: routeRef('GroupList'),
   GroupInvites: routeRef('GroupInvites'),
   GroupCreate: routeRef('GroupCreate'),

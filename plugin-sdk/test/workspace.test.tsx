@@ -45,6 +45,7 @@ describe('every workspace plugin', () => {
       BatchView: ['id'], MigrationVerify: ['code'],
       SwatCheckOutput: ['id', 'scenarioID'], CeQualOutput: ['id', 'scenarioID'], FfaOutput: ['id', 'scenarioID'], BaseflowOutput: ['id', 'scenarioID'],
       FfaResult: ['id', 'scenarioID', 'requestID'], BaseflowResult: ['id', 'scenarioID', 'requestID'],
+      CalibrationRunsOutput: ['id', 'scenarioID'], CalibrationRunResult: ['id', 'scenarioID', 'requestID'],
     };
     const routes = manifests.flatMap(([, m]) => m.routes);
     for (const ref of Object.values(ROUTES)) {

@@ -4,3 +4,4 @@ export * from './output/index.ts';
 export * from './engine/index.ts';
 export * from './post/index.ts';
 export * from './hru/index.ts';
+export * from './calibration/index.ts';

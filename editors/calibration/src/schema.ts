@@ -9,7 +9,9 @@ import { CALIBRATION_FILES, CALIBRATION_TYPES, type CalibrationMod } from './mod
 /** Spec 2 §7: GET and POST scenarios/general/calibration/{scenarioID}. */
 export const CALIBRATION_URL = 'scenarios/general/calibration/{scenarioID}';
 
-export type CalibrationChange = { customCalibrationID: number; name: string; mods: CalibrationMod[] };
+/** `customCalibrationID` is absent when the changes come from a calibration request's best set
+ * (plugins/calibration-runs: 'Create a scenario from the best set'), not from a dataset option. */
+export type CalibrationChange = { customCalibrationID?: number; name: string; mods: CalibrationMod[] };
 
 /** Ours: the spec names the notice without its wording. */
 export const CALIBRATION_MESSAGES = {
@@ -21,7 +23,7 @@ export const CALIBRATION_MESSAGES = {
 
 export const schema: EditorSchema = {
   type: 'object',
-  required: ['customCalibrationID', 'mods'],
+  required: ['mods'],
   additionalProperties: false,
   properties: {
     customCalibrationID: { type: 'integer', title: 'Calibration option', minimum: 1 },

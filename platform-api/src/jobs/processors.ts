@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import type { Handler } from './queue.ts';
 import { sendMailJob, MAIL_QUEUE } from '../mail/job.ts';
 import { customOutputProcessors } from '../modules/custom-outputs/job.ts';
+import { calibrationProcessors } from '../modules/calibration-runs/job.ts';
 import { datasetImportProcessors } from '../modules/datasets/import/job.ts';
 import { massEmailProcessors } from '../modules/mass-email/job.ts';
 import { projectProcessors } from '../modules/projects/jobs.ts';
@@ -22,6 +23,7 @@ export function platformProcessors(deps: AppDeps): Record<string, Handler<unknow
     ...projectProcessors(deps),
     ...scenarioProcessors(deps),
     ...customOutputProcessors(deps),
+    ...calibrationProcessors(deps),
     ...(datasetImportProcessors(deps) as Record<string, Handler<unknown, unknown>>),
     ...(massEmailProcessors(deps) as Record<string, Handler<unknown, unknown>>),
     ...(reportProcessors(deps) as Record<string, Handler<unknown, unknown>>),

@@ -7,6 +7,7 @@ import { register as adminDashboard } from './admin-dashboard/routes.ts';
 import { register as adminUsers } from './admin-users/routes.ts';
 import { register as auth } from './auth/routes.ts';
 import { register as customOutputs } from './custom-outputs/routes.ts';
+import { register as calibrationRuns } from './calibration-runs/routes.ts';
 import { register as datasets } from './datasets/routes.ts';
 import { register as errorReports } from './error-reports/routes.ts';
 import { register as groups } from './groups/routes.ts';
@@ -31,4 +32,4 @@ import { register as huc2Import } from './huc2-import/routes.ts';
 // user categories before admin-users: GET admin/users/categories must not be taken for admin/users/{id}
 import { register as userCategories } from './user-categories/routes.ts';
 
-export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, adminUsers, apiClients, batch, regional, migrationV1, adminProjects, weather, adminJobs, adminDatasets, huc2Import };
+export const MODULES: Record<string, (router: Router, deps: AppDeps) => void> = { health, auth, adminDashboard, userCategories, massEmail, adminReports, accounts, plugins, site, tiers, datasets, maps, projects, scenarios, groups, errorReports, customOutputs, calibrationRuns, adminUsers, apiClients, batch, regional, migrationV1, adminProjects, weather, adminJobs, adminDatasets, huc2Import };

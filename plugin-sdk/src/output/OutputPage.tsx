@@ -28,6 +28,8 @@ export type OutputRequirements = {
   daily?: boolean;
   /** More than this many simulated years (simulation length minus warm-up), e.g. 3. */
   moreYearsThan?: number;
+  /** The tool's own notice when the scenario has not run (e.g. why it needs the run). */
+  notRun?: string;
 };
 
 export type OutputPageProps = PageProps & {
@@ -50,7 +52,7 @@ export function simulatedYears(scenario: ScenarioResponse['scenario']): number {
 /** Why the tool cannot be used on this scenario (spec 2 §8), or null. */
 export function outputGate(data: ScenarioResponse, requires: OutputRequirements = {}): string | null {
   const runSettings = (data.scenario.runSettings ?? {}) as { noOutputProcessing?: boolean };
-  if (!data.status.hasRun && !data.scenario.hasRun) return OUTPUT_MESSAGES.notRun;
+  if (!data.status.hasRun && !data.scenario.hasRun) return requires.notRun ?? OUTPUT_MESSAGES.notRun;
   if (runSettings.noOutputProcessing || data.status.noOutputProcessing) return OUTPUT_MESSAGES.outputProcessingSkipped;
   if (requires.daily && Number(data.scenario.printSettingID ?? data.scenario.printSetting) !== PRINT_DAILY) return OUTPUT_MESSAGES.needsDaily;
   if (requires.moreYearsThan !== undefined && simulatedYears(data.scenario) <= requires.moreYearsThan) return OUTPUT_MESSAGES.tooFewYears;

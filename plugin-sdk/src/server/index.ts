@@ -146,6 +146,8 @@ export type PlatformServices = {
   customOutputs: import('./custom-outputs.ts').CustomOutputServices;
   /** A scenario's stored outputs: variables, statistics, observed data (outputs.ts). */
   outputs: import('./outputs.ts').OutputServices;
+  /** Calibration requests run on the workers (calibration-runs.ts); absent on a platform without them. */
+  calibrationRuns?: import('./calibration-runs.ts').CalibrationRunServices;
 };
 
 /** A route of a plugin's server half. Its handler's `params` are typed from the path:
@@ -255,3 +257,4 @@ export type {
   ObservedSeries,
   FitStatistics,
 } from './outputs.ts';
+export type { CalibrationRunServices, CalibrationSubmission } from './calibration-runs.ts';

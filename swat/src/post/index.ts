@@ -7,3 +7,4 @@ export * from './check/index.ts';
 export * from './csv.ts';
 export * from './run-dir.ts';
 export * from './series.ts';
+export * from './fit.ts';

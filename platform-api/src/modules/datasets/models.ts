@@ -337,6 +337,9 @@ export class Calibration extends BaseModel {
   declare startingSubbasinIds: number[];
   declare parameters: Record<string, unknown> | null;
   declare sortOrder: number;
+  /** who saved it from a calibration request (migration 021): offered to that user only; null:
+   * the dataset's own, or saved by an administrator, offered to everyone */
+  declare userId: number | null;
 }
 
 export class CalibrationSite extends BaseModel {

@@ -1,6 +1,6 @@
 // The plugin registry: which plugins exist, which are enabled, and what each caller sees.
-// Enabled state is server-side and per plugin; the site settings includeCeQual, includeFfa and
-// includeBaseflowSeparation are the flags of the plugins that declare them (one source of truth).
+// Enabled state is server-side and per plugin; the site settings includeCeQual, includeFfa,
+// includeBaseflowSeparation and includeCalibrationRuns are the flags of the plugins that declare them (one source of truth).
 import type { Knex } from 'knex';
 import { InputError, NotFoundError } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
@@ -11,7 +11,7 @@ import { expandManifest, registryProblems, remoteName, validateManifest, type Ma
 import type { WorkspacePlugin } from './discovery.ts';
 
 /** The feature flags the site settings expose (spec 3 website settings). */
-export const SITE_FLAGS = ['includeCeQual', 'includeFfa', 'includeBaseflowSeparation'] as const;
+export const SITE_FLAGS = ['includeCeQual', 'includeFfa', 'includeBaseflowSeparation', 'includeCalibrationRuns'] as const;
 export type SiteFlag = (typeof SITE_FLAGS)[number];
 
 export function workspaceEntry(id: string): string {

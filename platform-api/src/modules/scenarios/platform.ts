@@ -4,6 +4,7 @@ import type { PlatformServices } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import { NotSignedInError } from '@headwater/plugin-sdk/server';
 import { customOutputServices } from '../custom-outputs/platform.ts';
+import { calibrationRunServices } from '../calibration-runs/platform.ts';
 import { Calibration, CalibrationGroup, CalibrationSite, Dataset } from '../datasets/models.ts';
 import { outputServices } from '../outputs/platform.ts';
 import type { User } from '../users/models.ts';
@@ -45,7 +46,12 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
         const { project } = await scenarioFor(who(), id);
         if (!project.datasetId) return { pageText: '', calibrations: [] };
         const ds = await Dataset.query().findById(project.datasetId).select('calibrationPageText');
-        const cals = await Calibration.query().where('datasetId', project.datasetId).withGraphFetched('[group, sites]').orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
+        // options saved from a calibration request (calibration-runs) are offered to their owner only
+        const me = who().id;
+        const cals = await Calibration.query()
+          .where('datasetId', project.datasetId)
+          .where((q) => q.whereNull('userId').orWhere('userId', me))
+          .withGraphFetched('[group, sites]').orderBy([{ column: 'sortOrder' }, { column: 'id' }]);
         return {
           pageText: ds?.calibrationPageText ?? '',
           calibrations: cals.map((c) => {
@@ -59,6 +65,7 @@ export function platformServices(deps: AppDeps, user: User | undefined): Platfor
       },
     },
     customOutputs: customOutputServices(deps, who),
+    calibrationRuns: calibrationRunServices(deps, who),
     outputs: outputServices(deps, who),
   };
 }

@@ -32,6 +32,7 @@ const settingsBody = z
     includeCeQual: z.boolean(),
     includeFfa: z.boolean(),
     includeBaseflowSeparation: z.boolean(),
+    includeCalibrationRuns: z.boolean(),
   })
   .partial();
 

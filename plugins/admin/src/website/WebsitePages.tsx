@@ -25,6 +25,7 @@ type SiteSettings = {
   includeCeQual: boolean;
   includeFfa: boolean;
   includeBaseflowSeparation: boolean;
+  includeCalibrationRuns: boolean;
 };
 
 /** The page texts the site shows (spec 3 §2.3 'for example Help and PointSource'). */
@@ -186,7 +187,7 @@ function SettingsForm({ initial, onSaved, saved, setSaved }: { initial: SiteSett
   const form = useFormErrors();
   const client = useQueryClient();
   const set = <K extends keyof SiteSettings>(k: K, v: SiteSettings[K]) => setValues((x) => ({ ...x, [k]: v }));
-  const flag = (k: 'isOffline' | 'useCustomHelpPage' | 'apiConnectivityEnabled' | 'enableAlertNotification' | 'includeCeQual' | 'includeFfa' | 'includeBaseflowSeparation', label: string) => (
+  const flag = (k: 'isOffline' | 'useCustomHelpPage' | 'apiConnectivityEnabled' | 'enableAlertNotification' | 'includeCeQual' | 'includeFfa' | 'includeBaseflowSeparation' | 'includeCalibrationRuns', label: string) => (
     <Checkbox label={label} checked={values[k]} onChange={(e) => set(k, e.currentTarget.checked)} data-testid={`setting-${k}`} />
   );
   const bounds = values.customMapBounds;
@@ -235,6 +236,7 @@ function SettingsForm({ initial, onSaved, saved, setSaved }: { initial: SiteSett
           {flag('includeCeQual', 'CE-QUAL-W2')}
           {flag('includeFfa', 'Flood frequency analysis')}
           {flag('includeBaseflowSeparation', 'Baseflow separation')}
+          {flag('includeCalibrationRuns', 'Calibration')}
         </Group>
         <Title order={4}>Map</Title>
         <Checkbox label="Custom map centre" checked={!!bounds} onChange={(e) => set('customMapBounds', e.currentTarget.checked ? [39.83, -98.58] : null)} />

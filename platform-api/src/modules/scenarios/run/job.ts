@@ -9,6 +9,7 @@ import type { AppDeps } from '../../../deps.ts';
 import type { Handler, JobContext } from '../../../jobs/queue.ts';
 import { queueMail } from '../../../mail/job.ts';
 import { clearCustomOutputs } from '../../custom-outputs/service.ts';
+import { stopCalibrations } from '../../calibration-runs/service.ts';
 import { editorServers } from '../mods.ts';
 import { ClimateChangeScenario, Scenario, ScenarioModification, SwatVersion, type RunSummary } from '../models.ts';
 import { isoDate, scenarioDir, type RunJob } from '../service.ts';
@@ -203,8 +204,10 @@ async function runScenario(deps: AppDeps, job: JobContext<RunJob>): Promise<void
     }
     await monitor.check();
 
-    // the run becomes the scenario's files; requests made from the old outputs go with them
+    // the run becomes the scenario's files; requests made from the old outputs go with them, and
+    // calibrations still running on the old inputs stop
     await clearCustomOutputs(deps, id);
+    await stopCalibrations(deps, id);
     rmSync(folders.files, { recursive: true, force: true });
     renameSync(folders.run, folders.files);
     const runtime = (Date.now() - started) / 1000;

@@ -1,0 +1,202 @@
+// Calibration on the workers (issue 24): N runs (BENCH_CAL_RUNS, default 100) of the LREW demo
+// model with every HRU, 2001–2012 daily with 2 warm-up years, calibrated on 2003–2007 and
+// validated on 2008–2012 against gauge J at reach 3 (SUFI-2, 2 iterations of N/2, 8 parameters,
+// NSE), through the real server (`platform-api/src/main.ts`) with WORKERS=1 and WORKERS=2 worker
+// processes (one job at a time each: WORKER_CONCURRENCY=1), on a throwaway PostgreSQL database and
+// the test Redis. Figures: whole-request wall time (submit → complete), runs per minute, the
+// machine's load average beside them, and the best run's fit (daily and monthly NSE, PBIAS) in
+// both periods. The goal of the issue: 500 runs ≤ 5 min on 2 cores, 2 workers about twice 1.
+//
+//   npm run bench -- calibration     (BENCH_CAL_RUNS=100, BENCH_WORKERS=1,2, BENCH_CAL_SEED=7,
+//                                      BENCH_CAL_ALGORITHM=SUFI2|DDS: DDS in batches of BENCH_CAL_BATCH=10,
+//                                      BENCH_CAL_PBIAS: a PBIAS bound in %, none by default)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const root = join(import.meta.dirname, '..', '..');
+const RUNS = Number(process.env.BENCH_CAL_RUNS ?? 100);
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const SEED = Number(process.env.BENCH_CAL_SEED ?? 7);
+const ALGORITHM = process.env.BENCH_CAL_ALGORITHM === 'DDS' ? 'DDS' : 'SUFI2';
+const BATCH = Number(process.env.BENCH_CAL_BATCH ?? 10);
+const PBIAS_BOUND = process.env.BENCH_CAL_PBIAS ? Number(process.env.BENCH_CAL_PBIAS) : null;
+
+/** What modellers calibrate for flow at LREW (datasets/scripts/calibrate-lrew.ts's eight). */
+const PARAMETERS = [
+  { variable: 'CN2', file: 'mgt', type: '%', min: -25, max: 15 },
+  { variable: 'ESCO', file: 'hru', type: 'V', min: 0.5, max: 1 },
+  { variable: 'ALPHA_BF', file: 'gw', type: 'V', min: 0.005, max: 0.6 },
+  { variable: 'GW_DELAY', file: 'gw', type: 'V', min: 1, max: 120 },
+  { variable: 'GWQMN', file: 'gw', type: 'V', min: 0, max: 1500 },
+  { variable: 'GW_REVAP', file: 'gw', type: 'V', min: 0.02, max: 0.2 },
+  { variable: 'SURLAG', file: 'bsn', type: 'V', min: 0.5, max: 10 },
+  { variable: 'CH_K2', file: 'rte', type: 'V', min: 0, max: 60 },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function json(url: string, init: { token?: string; body?: unknown } = {}): Promise<any> {
+  const res = await fetch(url, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function poll<T>(get: () => Promise<T>, done: (v: T) => boolean, ms = 3_600_000, every = 500): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (done(v)) return v;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+async function withServer<T>(dbUrl: string, workers: number, run: (base: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hw-bench-cal-'));
+  const child: ChildProcess = spawn(process.execPath, ['platform-api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `hwbcal${process.pid}w${workers}`,
+      ADMIN_USER: 'admin', ADMIN_PASSWORD: 'Bench-pass-123', MFA_REQUIRED: 'false', WORKERS: String(workers), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('server did not start in 300 s');
+      try {
+        if ((await fetch(base + '/api/health')).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 2000)); // the worker processes subscribe
+    return await run(base);
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** NSE of monthly means (months with every day observed). */
+function monthlyNse(firstDate: string, obs: (number | null)[], sim: number[], from: string, to: string): number {
+  const groups = new Map<string, { o: number; s: number; n: number; days: number }>();
+  const t0 = Date.parse(`${firstDate}T00:00:00Z`);
+  for (let i = 0; i < sim.length; i++) {
+    const d = new Date(t0 + i * 86_400_000).toISOString().slice(0, 10);
+    if (d < from || d > to) continue;
+    const g = groups.get(d.slice(0, 7)) ?? { o: 0, s: 0, n: 0, days: 0 };
+    g.days++;
+    if (obs[i] !== null && obs[i] !== undefined) {
+      g.o += obs[i]!;
+      g.s += sim[i]!;
+      g.n++;
+    }
+    groups.set(d.slice(0, 7), g);
+  }
+  const m = [...groups.values()].filter((g) => g.n === g.days && g.n > 0).map((g) => ({ o: g.o / g.n, s: g.s / g.n }));
+  const mo = m.reduce((a, x) => a + x.o, 0) / m.length;
+  return 1 - m.reduce((a, x) => a + (x.o - x.s) ** 2, 0) / m.reduce((a, x) => a + (x.o - mo) ** 2, 0);
+}
+
+export default async function calibration(): Promise<Record<string, string | number>> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `hw_bench_cal_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  // SUFI-2: 2 iterations of N/2; DDS: N/BATCH batches of BATCH
+  const perIteration = ALGORITHM === 'DDS' ? BATCH : Math.max(2, Math.round(RUNS / 2));
+  const iterations = ALGORITHM === 'DDS' ? Math.max(1, Math.round(RUNS / BATCH)) : 2;
+  const figures: Record<string, string | number> = {
+    model: 'LREW demo, every HRU, 2001–2012 daily (2 warm-up years); calibrate 2003–2007, validate 2008–2012; gauge J at reach 3',
+    request: `${ALGORITHM === 'DDS' ? 'batched DDS' : 'SUFI-2'}, ${iterations} ${ALGORITHM === 'DDS' ? 'batches' : 'iterations'} × ${perIteration} runs, ${PARAMETERS.length} parameters, NSE${PBIAS_BOUND === null ? '' : ` with |PBIAS| ≤ ${PBIAS_BOUND} %`}, seed ${SEED}`,
+  };
+  try {
+    for (const workers of WORKERS) {
+      await withServer(u.href, workers, async (base) => {
+        const token = (await json(base + '/api/auth/login', { body: { userName: 'admin', password: 'Bench-pass-123' } })).auth_token as string;
+        const groups = (await json(`${base}/api/datasets/publiclist`, { token })) as { options: { value: number; text: string }[] }[];
+        const datasetId = groups.flatMap((g) => g.options).find((o) => /Little River/.test(o.text))!.value;
+        const map = await json(`${base}/api/maps/subbasin/name/${datasetId}/3`, { token });
+        const { id: projectId } = await json(`${base}/api/projects`, { token, body: { datasetID: datasetId, endID: map.downstreamID, startIDs: [], name: `Bench calibration ${workers}` } });
+        await poll(() => json(`${base}/api/projects/${projectId}`, { token }), (b) => b.status.isCreated || b.status.hasError, 300_000, 200);
+        await json(`${base}/api/projects/hrus`, { token, body: { projectID: projectId, method: 'target', targetThreshold: 134 } });
+        const p = await poll(() => json(`${base}/api/projects/${projectId}`, { token }), (b) => b.status.hasSetHrus || b.status.hasError, 300_000, 200);
+        if (p.status.hasError) throw new Error(p.status.exceptionMessage);
+        const o = await json(`${base}/api/scenarios/options/${projectId}`, { token });
+        const { id: scenarioId } = await json(`${base}/api/scenarios`, {
+          token,
+          body: { projectID: projectId, name: 'Calibration bench', weatherDatasetID: o.defaultWeatherDataset, swatVersionID: o.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: '2001-01-01', endingSimulationDate: '2012-12-31' },
+        });
+        await json(`${base}/api/scenarios/run/${scenarioId}`, { token, body: {} });
+        const run = await poll(() => json(`${base}/api/scenarios/${scenarioId}`, { token }), (b) => !b.status.isRunning, 600_000, 500);
+        if (run.status.hasError) throw new Error(run.status.exceptionMessage);
+        const page = await json(`${base}/api/scenarios/output/calibration/${scenarioId}`, { token });
+        const gauge = page.gauges.find((g: { reach: number | null }) => g.reach === 3);
+        const load0 = loadavg()[0]!;
+        const t0 = performance.now();
+        const { id } = await json(`${base}/api/scenarios/output/calibration/${scenarioId}`, {
+          token,
+          body: {
+            name: 'bench', observed: { gaugeID: gauge.id }, reach: 3,
+            calibrationPeriod: { start: '2003-01-01', end: '2007-12-31' }, validationPeriod: { start: '2008-01-01', end: '2012-12-31' },
+            objective: 'NSE', pbiasBound: PBIAS_BOUND, algorithm: ALGORITHM, runsPerIteration: perIteration, iterations, seed: SEED, parameters: PARAMETERS,
+          },
+        });
+        const loads: number[] = [];
+        const s = await poll(
+          async () => {
+            loads.push(loadavg()[0]!);
+            return json(`${base}/api/scenarios/output/calibration/request/${id}/status`, { token });
+          },
+          (b) => !['queued', 'running'].includes(b.status),
+        );
+        const seconds = (performance.now() - t0) / 1000;
+        if (s.status !== 'complete') throw new Error(`calibration ${s.status}: ${s.statusMessage}`);
+        const r = await json(`${base}/api/scenarios/output/calibration/request/${id}`, { token });
+        const w = `${workers} worker process(es)`;
+        figures[`${w}: whole request, ${s.runsDone} runs (s)`] = +seconds.toFixed(1);
+        figures[`${w}: runs per minute`] = +((s.runsDone / seconds) * 60).toFixed(1);
+        figures[`${w}: 1-min load average at submit / mean while running / at the end`] = `${load0.toFixed(2)} / ${(loads.reduce((a, x) => a + x, 0) / loads.length).toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`;
+        const h = r.hydrograph;
+        figures[`${w}: best run (n), calibration daily NSE / PBIAS %`] = `${r.best.n}: ${r.best.calibration.NSE.toFixed(3)} / ${r.best.calibration.PBIAS.toFixed(1)}`;
+        figures[`${w}: best run, validation daily NSE / monthly NSE / PBIAS %`] = `${r.best.validation.NSE.toFixed(3)} / ${monthlyNse(h.firstDate, h.observed, h.best, '2008-01-01', '2012-12-31').toFixed(3)} / ${r.best.validation.PBIAS.toFixed(1)}`;
+        const last = r.iterations.at(-1);
+        if (ALGORITHM === 'SUFI2') figures[`${w}: last iteration p-factor / r-factor`] = `${last.pFactor?.toFixed(2)} / ${last.rFactor?.toFixed(2)}`;
+      });
+    }
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+  return figures;
+}

@@ -1,0 +1,3 @@
+import { createConfig } from '../../rspack.config.ts';
+
+export default createConfig({ dir: import.meta.dirname, kind: 'remote' });
