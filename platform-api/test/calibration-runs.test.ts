@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRunOutputs } from '@headwater/swat/post/run-dir.ts';
 import { dailySeries } from '@headwater/swat/post/series.ts';
 import { CALIBRATION_EVENT, CALIBRATION_QUEUE } from '../src/modules/calibration-runs/service.ts';
-import { runCalibrationJob } from '../src/modules/calibration-runs/job.ts';
+import { runCalibrationJob, storeFailedRun } from '../src/modules/calibration-runs/job.ts';
+import { submit } from '../src/modules/calibration-runs/service.ts';
+import { User } from '../src/modules/users/models.ts';
 import { CalibrationRunRow } from '../src/modules/calibration-runs/models.ts';
 import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
 import type { TestApp } from './helpers.ts';
@@ -296,6 +298,23 @@ describe('DDS', () => {
     await runCalibrationJob(app.deps, { id: 'again', queue: CALIBRATION_QUEUE, data: { requestId: id, iteration: 1, index: 0 }, priority: 'default', reportProgress: async () => {} });
     const after = await CalibrationRunRow.query().where('requestId', id).orderBy('n');
     expect(after.map((r) => [r.n, r.id])).toEqual(before.map((r) => [r.n, r.id]));
+  }, 600_000);
+
+  it('stores a run whose job failed for good as a failed run, and its iteration still completes', async () => {
+    // the request is stored as the route stores it, its jobs held back: run 2 runs here, run 1's
+    // job is reported failed for good (its retries used up), as the queue's 'failed' event does
+    const held: unknown[] = [];
+    const holding = { ...app.deps, queue: { queue: () => ({ add: async (data: unknown) => (held.push(data), { id: 'held' }) }) } } as unknown as typeof app.deps;
+    const user = (await User.query().findOne({ userName: 'admin' }))!;
+    const { id } = await submit(holding, user, scenarioId, base({ name: 'failed for good', algorithm: 'DDS', runsPerIteration: 2, iterations: 1 }) as never);
+    expect(held).toHaveLength(2);
+    await runCalibrationJob(app.deps, { id: `cal-${id}-2`, queue: CALIBRATION_QUEUE, data: { requestId: id, iteration: 1, index: 1 }, priority: 'default', reportProgress: async () => {} });
+    expect((await app.request(`/api/scenarios/output/calibration/request/${id}/status`, { token: admin })).body.status).not.toBe('complete');
+    await storeFailedRun(app.deps, id, 1, 'connection lost');
+    const r = (await app.request(`/api/scenarios/output/calibration/request/${id}`, { token: admin })).body;
+    expect(r.request).toMatchObject({ status: 'complete', runsDone: 2 });
+    expect(r.runs.find((x: any) => x.n === 1)).toMatchObject({ objective: null, error: 'The run failed on the workers: connection lost' });
+    expect(r.best.n).toBe(2);
   }, 600_000);
 });
 

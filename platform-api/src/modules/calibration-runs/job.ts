@@ -231,6 +231,26 @@ export async function afterRun(deps: AppDeps, requestId: number, iteration: numb
   }
 }
 
+/**
+ * A run whose job failed on its last attempt (the worker's trouble, such as a lost database
+ * connection: the model's own errors are stored as failed runs by the job itself) is stored as a
+ * failed run, so its iteration still completes and the request never stays 'running' for good.
+ */
+export async function storeFailedRun(deps: AppDeps, requestId: number, n: number, message: string): Promise<void> {
+  const row = await CalibrationRequestRow.query().findById(requestId);
+  if (!row || !ACTIVE.includes(row.status)) return;
+  const k = row.settings.runsPerIteration;
+  const iteration = Math.floor((n - 1) / k) + 1;
+  const values = row.state.candidates[(n - 1) % k];
+  if (iteration !== row.state.iteration || !values) return; // a stale job of an iteration already past
+  const error = `The run failed on the workers: ${message}`.slice(0, 500);
+  await CalibrationRunRow.query()
+    .insert({ requestId, n, iteration, values, objective: null, score: null, withinBound: false, calibration: null, validation: null, error, series: null } as never)
+    .onConflict(['requestId', 'n'])
+    .ignore();
+  await afterRun(deps, requestId, iteration);
+}
+
 export function calibrationProcessors(deps: AppDeps): Record<string, Handler<unknown, unknown>> {
   return { [CALIBRATION_QUEUE]: ((job: JobContext<RunJob>) => runCalibrationJob(deps, job)) as Handler<unknown, unknown> };
 }
