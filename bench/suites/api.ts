@@ -6,26 +6,16 @@
 // is shared, so every figure is an upper bound of what the code costs).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort, json } from '../lib/server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 6_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
 function cpuMs(pid: number | undefined): number {
@@ -41,17 +31,6 @@ type Load = { rps: number; p50: number; p95: number; p99: number; bad: number; b
 async function load(url: string, clients: number, total: number, token?: string): Promise<Load> {
   const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', 'lib', 'load.ts'), url, String(clients), String(total), ...(token ? [token] : [])], { maxBuffer: 1 << 20 });
   return JSON.parse(stdout) as Load;
-}
-
-async function json(url: string, init: { token?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(url, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
 }
 
 export default async function api(): Promise<Record<string, string | number>> {

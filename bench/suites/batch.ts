@@ -9,29 +9,19 @@
 //   npm run bench -- batch     (BENCH_SUBBASINS, BENCH_HRUS, BENCH_BATCH, BENCH_WORKERS=1,2)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { createDb, migrate } from '../../platform-api/src/db/index.ts';
 import { loadDatasetDir } from '../../platform-api/src/modules/datasets/loader.ts';
+import { freePort } from '../lib/server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SUBBASINS = Number(process.env.BENCH_SUBBASINS ?? 2000);
 const HRUS = Number(process.env.BENCH_HRUS ?? 150_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 async function json(url: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<any> {
   const res = await fetch(url, {

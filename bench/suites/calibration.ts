@@ -12,10 +12,10 @@
 //                                      BENCH_CAL_PBIAS: a PBIAS bound in %, none by default)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort, json } from '../lib/server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_CAL_RUNS ?? 100);
@@ -36,27 +36,6 @@ const PARAMETERS = [
   { variable: 'SURLAG', file: 'bsn', type: 'V', min: 0.5, max: 10 },
   { variable: 'CH_K2', file: 'rte', type: 'V', min: 0, max: 60 },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function json(url: string, init: { token?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(url, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 async function poll<T>(get: () => Promise<T>, done: (v: T) => boolean, ms = 3_600_000, every = 500): Promise<T> {
   const until = Date.now() + ms;

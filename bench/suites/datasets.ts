@@ -7,7 +7,6 @@
 // REDIS_URL unset-able: it uses whatever the platform picks (see README).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +14,7 @@ import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { createDb, migrate } from '../../platform-api/src/db/index.ts';
 import { loadDatasetDir } from '../../platform-api/src/modules/datasets/loader.ts';
 import { subbasinByName, watershedMapJson } from '../../platform-api/src/modules/maps/service.ts';
+import { freePort } from '../lib/server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SUBBASINS = Number(process.env.BENCH_SUBBASINS ?? 2000);
@@ -25,16 +25,6 @@ function withDatabase(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.href;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

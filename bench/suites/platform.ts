@@ -2,23 +2,13 @@
 // served), navigation to a plugin route until rendered, and GET /api/plugins under load.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { freePort } from '../lib/server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; ms: number }> {
   const port = await freePort();
