@@ -4,39 +4,17 @@
 // results show the best set, the fit, the dotty plots and the 95PPU hydrograph and download; the
 // best set is saved as a calibration option; and 'Create a scenario from the best set' lands on
 // the new scenario.
-import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader, projectWithHrus, until, type Json } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { api, apiToken, dailyRunScenario, loginFromHeader, watchChannel, type Json } from './fixtures.ts';
 
 type Push = { id: number; status: string; runsDone: number; runsTotal: number; bestObjective: number | null };
-
-/** Pushes of the calibration channel seen by the page. */
-function watchCalibration(page: Page): Push[] {
-  const pushes: Push[] = [];
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
-      const m = /^42\["calibration-status",(.*)\]$/.exec(text);
-      if (m) pushes.push(JSON.parse(m[1]!) as Push);
-    }),
-  );
-  return pushes;
-}
 
 test('a small calibration starts from the page, progresses live, shows its results and becomes a scenario', async ({ page, baseURL }) => {
   test.setTimeout(420_000);
   const token = await apiToken(baseURL!);
-  const projectId = await projectWithHrus(baseURL!, token, `E2E calibration ${Date.now()}`);
-  const options = (await api(baseURL!, token, `scenarios/options/${projectId}`)).body as Json;
-  const created = await api(baseURL!, token, 'scenarios', {
-    method: 'POST',
-    body: { projectID: projectId, name: 'Daily 2000-2012', weatherDatasetID: options.defaultWeatherDataset, swatVersionID: options.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31' },
-  });
-  expect(created.status).toBe(200);
-  const scenarioId = (created.body as { id: number }).id;
-  expect((await api(baseURL!, token, `scenarios/run/${scenarioId}`, { method: 'POST', body: {} })).status).toBe(200);
-  await until('the scenario run', async () => !!((await api(baseURL!, token, `scenarios/${scenarioId}`)).body.status as Json)?.hasRun, 180_000);
+  const { projectId, scenarioId } = await dailyRunScenario(baseURL!, token, `E2E calibration ${Date.now()}`);
 
-  const pushes = watchCalibration(page);
+  const pushes = watchChannel<Push>(page, 'calibration-status');
   await page.goto('/');
   await loginFromHeader(page);
   await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);

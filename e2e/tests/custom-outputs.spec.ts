@@ -2,37 +2,15 @@
 // years), SWAT Check's tabs wrap around and its form collapses; a flood frequency request and a
 // baseflow separation request are submitted from their pages, complete live (the list follows
 // the custom-output channel, no reload), and their results open and download.
-import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, loginFromHeader, projectWithHrus, until, type Json } from './fixtures.ts';
-
-/** Pushes of the custom-output channel seen by the page. */
-function watchRequests(page: Page): { status: string; requestID: number; tool: string }[] {
-  const pushes: { status: string; requestID: number; tool: string }[] = [];
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
-      const m = /^42\["custom-output-status",(.*)\]$/.exec(text);
-      if (m) pushes.push(JSON.parse(m[1]!) as { status: string; requestID: number; tool: string });
-    }),
-  );
-  return pushes;
-}
+import { expect, test } from '@playwright/test';
+import { api, apiToken, dailyRunScenario, loginFromHeader, watchChannel } from './fixtures.ts';
 
 test('SWAT Check tabs wrap around; FFA and baseflow requests complete live, open and download', async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   const token = await apiToken(baseURL!);
-  const projectId = await projectWithHrus(baseURL!, token, `E2E outputs ${Date.now()}`);
-  const options = (await api(baseURL!, token, `scenarios/options/${projectId}`)).body as Json;
-  const created = await api(baseURL!, token, 'scenarios', {
-    method: 'POST',
-    body: { projectID: projectId, name: 'Daily 2000-2012', weatherDatasetID: options.defaultWeatherDataset, swatVersionID: options.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31' },
-  });
-  expect(created.status).toBe(200);
-  const scenarioId = (created.body as { id: number }).id;
-  expect((await api(baseURL!, token, `scenarios/run/${scenarioId}`, { method: 'POST', body: {} })).status).toBe(200);
-  await until('the scenario run', async () => !!((await api(baseURL!, token, `scenarios/${scenarioId}`)).body.status as Json)?.hasRun, 180_000);
+  const { projectId, scenarioId } = await dailyRunScenario(baseURL!, token, `E2E outputs ${Date.now()}`);
 
-  const pushes = watchRequests(page);
+  const pushes = watchChannel<{ status: string; requestID: number; tool: string }>(page, 'custom-output-status');
   await page.goto('/');
   await loginFromHeader(page);
   await page.goto(`/projects/${projectId}/scenarios/${scenarioId}`);

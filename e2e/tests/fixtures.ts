@@ -214,3 +214,33 @@ export async function removeChanges(page: Page): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: 'Remove Changes' }).click();
   await expect(page.getByTestId('editor-actions').getByRole('button', { name: 'Remove Changes' })).toHaveCount(0);
 }
+
+/** A project of the demo dataset with a scenario run daily over 2000–2012 (2 warm-up years):
+ * what the output tools need (daily output, more than 3 simulated years). */
+export async function dailyRunScenario(baseURL: string, token: string, projectName: string): Promise<{ projectId: number; scenarioId: number }> {
+  const projectId = await projectWithHrus(baseURL, token, projectName);
+  const options = (await api(baseURL, token, `scenarios/options/${projectId}`)).body as Json;
+  const created = await api(baseURL, token, 'scenarios', {
+    method: 'POST',
+    body: { projectID: projectId, name: 'Daily 2000-2012', weatherDatasetID: options.defaultWeatherDataset, swatVersionID: options.defaultSWATVersion, printSetting: 1, skipYears: 2, startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31' },
+  });
+  if (created.status !== 200) throw new Error(`scenario not created: ${created.status} ${JSON.stringify(created.body)}`);
+  const scenarioId = (created.body as { id: number }).id;
+  const run = await api(baseURL, token, `scenarios/run/${scenarioId}`, { method: 'POST', body: {} });
+  if (run.status !== 200) throw new Error(`scenario run refused: ${run.status} ${JSON.stringify(run.body)}`);
+  await until('the scenario run', async () => !!((await api(baseURL, token, `scenarios/${scenarioId}`)).body.status as Json)?.hasRun, 180_000);
+  return { projectId, scenarioId };
+}
+
+/** The payloads of one live event (socket.io frames `42["event",payload]`) the page receives. */
+export function watchChannel<T>(page: Page, event: string): T[] {
+  const pushes: T[] = [];
+  const prefix = `42[${JSON.stringify(event)},`;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
+      if (text.startsWith(prefix) && text.endsWith(']')) pushes.push(JSON.parse(text.slice(prefix.length, -1)) as T);
+    }),
+  );
+  return pushes;
+}
