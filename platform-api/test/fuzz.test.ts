@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRouter } from '../src/app.ts';
 import { createUser } from '../src/modules/users/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { mulberry32 } from '@headwater/swat/calibration/random.ts';
 
 let app: TestApp;
 let token: string;
@@ -21,16 +22,7 @@ let scenarioId = 0;
 const PASSWORD = 'Fuzzing-horse-1';
 
 /** mulberry32: a small seeded PRNG (the same sample on every run). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const MB = 'x'.repeat(1024 * 1024);
 const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);

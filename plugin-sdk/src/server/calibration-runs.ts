@@ -20,6 +20,22 @@ export type CalibrationSubmission = {
   parameters: { variable: string; file: string; type: 'V' | 'A' | '%'; min: number; max: number; landuses?: string[]; subbasins?: number[] }[];
 };
 
+/** A request as the list, the status call and the live event `calibration-status` give it. */
+export type CalibrationSummary = {
+  id: number;
+  name: string;
+  algorithm: 'SUFI2' | 'DDS';
+  objective: 'NSE' | 'KGE' | 'LNSE';
+  status: 'queued' | 'running' | 'complete' | 'aborted' | 'error';
+  progress: number;
+  statusMessage: string;
+  runsDone: number;
+  runsTotal: number;
+  bestObjective: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
 export type CalibrationRunServices = {
   /** route 1: the scenario, simulation, reaches, gauges, parameter catalogue, land uses, requests */
   page(scenarioId: number): Promise<unknown>;

@@ -257,4 +257,4 @@ export type {
   ObservedSeries,
   FitStatistics,
 } from './outputs.ts';
-export type { CalibrationRunServices, CalibrationSubmission } from './calibration-runs.ts';
+export type { CalibrationRunServices, CalibrationSubmission, CalibrationSummary } from './calibration-runs.ts';

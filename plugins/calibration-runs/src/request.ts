@@ -4,6 +4,7 @@
 // The catalogue's and the mods' types are @headwater/swat's (types only: nothing of it is bundled).
 import type { CalibrationMod, CalibrationType } from '@headwater/swat/calibration/mods.ts';
 import type { CatalogueParameter } from '@headwater/swat/calibration/parameters.ts';
+import type { CalibrationSummary } from '@headwater/plugin-sdk/server';
 
 export type { CalibrationType, CatalogueParameter };
 export type Objective = 'NSE' | 'KGE' | 'LNSE';
@@ -11,20 +12,7 @@ export type Algorithm = 'SUFI2' | 'DDS';
 export type CalibrationStatus = 'queued' | 'running' | 'complete' | 'aborted' | 'error';
 export type Period = { start: string; end: string };
 
-export type CalibrationSummary = {
-  id: number;
-  name: string;
-  algorithm: Algorithm;
-  objective: Objective;
-  status: CalibrationStatus;
-  progress: number;
-  statusMessage: string;
-  runsDone: number;
-  runsTotal: number;
-  bestObjective: number | null;
-  createdAt: string;
-  finishedAt: string | null;
-};
+export type { CalibrationSummary };
 
 /** The live event `calibration-status` in room `scenario:{id}`. */
 export const CALIBRATION_EVENT = 'calibration-status';

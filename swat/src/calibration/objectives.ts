@@ -1,7 +1,7 @@
 // The objectives of a calibration: the product's fit statistics (post/fit.ts: NSE, KGE of Gupta
 // et al. 2009, PBIAS = 100·Σ(o − s)/Σo, positive when the model underestimates, Moriasi et al.
 // 2007) with RSR and the NSE of log flows. All are to be maximised except PBIAS and RSR.
-import { fitStatistics } from '../post/fit.ts';
+import { finitePairs, fitStatistics } from '../post/fit.ts';
 
 export type Objective = 'NSE' | 'KGE' | 'LNSE';
 export const OBJECTIVES: readonly Objective[] = ['NSE', 'KGE', 'LNSE'];
@@ -19,15 +19,7 @@ export type CalibrationFit = { NSE: number; KGE: number; PBIAS: number; RSR: num
 export function calibrationFit(sim: ArrayLike<number>, obs: ArrayLike<number>): CalibrationFit | null {
   const f = fitStatistics(sim, obs);
   if (!f) return null;
-  const s: number[] = [];
-  const o: number[] = [];
-  for (let i = 0; i < Math.min(sim.length, obs.length); i++) {
-    const a = sim[i]!, b = obs[i]!;
-    if (Number.isFinite(a) && Number.isFinite(b)) {
-      s.push(a);
-      o.push(b);
-    }
-  }
+  const { s, o } = finitePairs(sim, obs);
   const n = o.length;
   const mo = o.reduce((a, x) => a + x, 0) / n;
   let sse = 0, sso = 0;

@@ -1,22 +1,14 @@
 // A deterministic synthetic watershed's HRUs (for tests and benchmarks): land uses, soils and
 // slope classes in plausible proportions with a long-tailed area distribution.
 import type { HruInput } from './set-hrus.ts';
+import { mulberry32 } from '../calibration/random.ts';
 
 const LANDUSES: [string, number][] = [['AGRL', 30], ['FRSD', 20], ['FRSE', 12], ['PAST', 15], ['RNGE', 8], ['URLD', 6], ['URMD', 2], ['WATR', 3], ['WETF', 2], ['WETN', 2]];
 const SOILS = ['GA001', 'GA002', 'GA003', 'GA004', 'GA005', 'GA006', 'GA007', 'GA008'];
 const SLOPES = ['0-2', '2-8', '8-9999'];
 
-/** A small seeded PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded PRNG (mulberry32, the calibration samplers' generator). */
+export const seededRandom = mulberry32;
 
 /** `numHrus` HRUs spread over `numSubbasins` subbasins (each gets at least one). */
 export function syntheticHrus(numSubbasins: number, numHrus: number, seed = 1): HruInput[] {

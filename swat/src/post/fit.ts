@@ -12,15 +12,7 @@ export type Fit = { nse: number; kge: number; pbias: number; r: number; alpha: n
  * - PBIAS = 100 · Σ(o − s) / Σo, positive when the model underestimates (Moriasi et al. 2007).
  */
 export function fitStatistics(sim: ArrayLike<number>, obs: ArrayLike<number>): Fit | null {
-  const s: number[] = [];
-  const o: number[] = [];
-  for (let i = 0; i < Math.min(sim.length, obs.length); i++) {
-    const a = sim[i]!, b = obs[i]!;
-    if (Number.isFinite(a) && Number.isFinite(b)) {
-      s.push(a);
-      o.push(b);
-    }
-  }
+  const { s, o } = finitePairs(sim, obs);
   const n = s.length;
   if (n < 2) return null;
   const ms = mean(s), mo = mean(o);
@@ -41,4 +33,18 @@ export function fitStatistics(sim: ArrayLike<number>, obs: ArrayLike<number>): F
   const kge = 1 - Math.sqrt((r - 1) ** 2 + (alpha - 1) ** 2 + (beta - 1) ** 2);
   const pbias = sumO !== 0 ? (100 * diff) / sumO : NaN;
   return { nse, kge, pbias, r, alpha, beta, n };
+}
+
+/** The days both series have a value for (a missing observation or simulation is not finite). */
+export function finitePairs(sim: ArrayLike<number>, obs: ArrayLike<number>): { s: number[]; o: number[] } {
+  const s: number[] = [];
+  const o: number[] = [];
+  for (let i = 0; i < Math.min(sim.length, obs.length); i++) {
+    const a = sim[i]!, b = obs[i]!;
+    if (Number.isFinite(a) && Number.isFinite(b)) {
+      s.push(a);
+      o.push(b);
+    }
+  }
+  return { s, o };
 }

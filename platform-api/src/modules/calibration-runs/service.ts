@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { behavioural, CALIBRATION_PARAMETERS, ppu95, startState, totalRuns, type AlgorithmSettings, type CalibrationFit, type CalibrationMod } from '@headwater/swat/calibration/index.ts';
-import { InputError, NotFoundError, type CalibrationSubmission } from '@headwater/plugin-sdk/server';
+import { InputError, NotFoundError, type CalibrationSubmission, type CalibrationSummary } from '@headwater/plugin-sdk/server';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../users/models.ts';
 import { Calibration, CalibrationGroup } from '../datasets/models.ts';
@@ -50,20 +50,7 @@ const isoOf = (d: Date | string) => isoDate(d)!;
 
 // ─── shapes ─────────────────────────────────────────────────────────────────────────────
 
-export type CalibrationSummary = {
-  id: number;
-  name: string;
-  algorithm: 'SUFI2' | 'DDS';
-  objective: 'NSE' | 'KGE' | 'LNSE';
-  status: CalibrationRequestRow['status'];
-  progress: number;
-  statusMessage: string;
-  runsDone: number;
-  runsTotal: number;
-  bestObjective: number | null;
-  createdAt: string;
-  finishedAt: string | null;
-};
+export type { CalibrationSummary };
 
 export function summaryOf(row: CalibrationRequestRow): CalibrationSummary {
   return {
