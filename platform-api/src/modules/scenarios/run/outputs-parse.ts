@@ -1,6 +1,6 @@
 // Parsing a run's output files for loading (outputs.ts stores what this returns): output.rch,
 // output.sub and output.hru are parsed from their bytes (outputs-scan.ts) in pooled worker
-// threads, one per file, so the files are parsed side by side and the API process's event loop
+// threads, one per core, so the files are parsed side by side and the API process's event loop
 // stays free; each worker hands back one Float32 matrix [unit][time] per variable (transferred,
 // not copied). Small outputs, and any file no worker can take, are parsed in this thread.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -81,7 +81,7 @@ const POOL_IDLE_MS = 10 * 60_000;
 type PoolWorker = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
 
 /**
- * Worker threads that parse output files (outputs-worker.ts), one per output file, kept ten minutes after
+ * Worker threads that parse output files (outputs-worker.ts), one per core, kept ten minutes after
  * their last file: a new thread costs its start (a V8 isolate, the parser's modules) and runs
  * the parser cold (interpreted until V8 has compiled it), which together cost about as much CPU
  * as parsing a 13-year daily run's files warm. Idle threads do not keep the process alive.
@@ -89,10 +89,7 @@ type PoolWorker = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
 class ParsePool {
   private readonly workers: PoolWorker[] = [];
   private readonly queue: { path: string; kind: OutputFileKind; cio: string | undefined; resolve: (s: WorkerParse | undefined) => void; reject: (e: Error) => void }[] = [];
-  // One thread per output file (not per core): with two cores and three files, two threads left
-  // one parsing two files in a row (output.hru then output.sub) while the other was done; three
-  // let the system share the cores until all end together (run-io: 421,000 → 544,000 rows/s).
-  private readonly size = availableParallelism() > 1 ? OUTPUT_FILES.length : 1;
+  private readonly size = Math.max(1, Math.min(3, availableParallelism()));
 
   /** Starts the threads not started yet (each kept POOL_IDLE_MS unless used). */
   warm(): void {
