@@ -88,7 +88,7 @@ type PoolWorker = { worker: Worker; busy: boolean; idle?: NodeJS.Timeout };
  */
 class ParsePool {
   private readonly workers: PoolWorker[] = [];
-  private readonly queue: { path: string; kind: OutputFileKind; cio: string | undefined; resolve: (s: ParsedSet[] | undefined) => void; reject: (e: Error) => void }[] = [];
+  private readonly queue: { path: string; kind: OutputFileKind; cio: string | undefined; resolve: (s: WorkerParse | undefined) => void; reject: (e: Error) => void }[] = [];
   private readonly size = Math.max(1, Math.min(3, availableParallelism()));
 
   /** Starts the threads not started yet (each kept POOL_IDLE_MS unless used). */
@@ -100,7 +100,7 @@ class ParsePool {
     }
   }
 
-  parse(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
+  parse(path: string, kind: OutputFileKind, cio: string | undefined): Promise<WorkerParse | undefined> {
     return new Promise((resolve, reject) => {
       this.queue.push({ path, kind, cio, resolve, reject });
       this.next();
@@ -149,12 +149,12 @@ class ParsePool {
       w.worker.off('error', onError);
       w.worker.off('exit', onExit);
     };
-    const onMessage = (m: { sets?: ParsedSet[]; error?: string }) => {
+    const onMessage = (m: { sets?: ParsedSet[]; cpu?: number; error?: string }) => {
       done();
       w.busy = false;
       w.idle = setTimeout(() => this.drop(w), POOL_IDLE_MS).unref();
       if (m.error !== undefined) job.reject(new Error(m.error));
-      else job.resolve(m.sets);
+      else job.resolve({ sets: m.sets!, cpu: m.cpu ?? 0 });
       this.next();
     };
     // a worker that cannot load its module or died: the file is parsed in the calling thread
@@ -181,19 +181,23 @@ export function warmOutputParsing(): void {
   pool.warm();
 }
 
+/** A file parsed by a pooled thread: its sets and that thread's CPU seconds for it. */
+type WorkerParse = { sets: ParsedSet[]; cpu: number };
+
 /** parseOutputFile in a pooled worker thread; undefined when no worker could run it. */
-function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<ParsedSet[] | undefined> {
+function parseInWorker(path: string, kind: OutputFileKind, cio: string | undefined): Promise<WorkerParse | undefined> {
   pool ??= new ParsePool();
   return pool.parse(path, kind, cio);
 }
 
 /** Parses the output files of `dir` (each in a worker thread); `onProgress(fraction, file)` and
  * `onFile(kind, sets)` as each is done; `threads` forces worker threads on or off (default: on for
- * outputs of 16 MB or more). */
+ * outputs of 16 MB or more); `cpu` gets each file's parse CPU seconds (of the thread that parsed
+ * it: unlike wall time, not inflated by the machine's other load). */
 export async function parseOutputs(
   dir: string,
   onProgress?: (fraction: number, file: string) => Promise<void> | void,
-  opts: { threads?: boolean; onFile?: (kind: OutputFileKind, sets: ParsedSet[]) => void } = {},
+  opts: { threads?: boolean; onFile?: (kind: OutputFileKind, sets: ParsedSet[]) => void; cpu?: Partial<Record<OutputFileKind, number>> } = {},
 ): Promise<ParsedSet[]> {
   const cioPath = join(dir, 'file.cio');
   const cio = existsSync(cioPath) ? readFileSync(cioPath, 'latin1') : undefined;
@@ -209,7 +213,15 @@ export async function parseOutputs(
   await Promise.all(
     bySize.map(async ({ kind, file }) => {
       const path = join(dir, file);
-      const sets = (threads ? await parseInWorker(path, kind, cio) : undefined) ?? parseOutputFile(path, kind, cio);
+      let result = threads ? await parseInWorker(path, kind, cio) : undefined;
+      if (!result) {
+        const c0 = process.threadCpuUsage();
+        const sets = parseOutputFile(path, kind, cio);
+        const c = process.threadCpuUsage(c0);
+        result = { sets, cpu: (c.user + c.system) / 1e6 };
+      }
+      const { sets } = result;
+      if (opts.cpu) opts.cpu[kind] = result.cpu;
       parsed.set(kind, sets);
       opts.onFile?.(kind, sets);
       done++;

@@ -8,14 +8,18 @@ import { OutputTextParser, parseOutputFile, type ParsedSet } from './outputs-par
 
 const { kind, cio } = workerData as { kind: 'rch' | 'sub' | 'hru'; cio: string | undefined };
 // a set's matrices are views of one buffer: each buffer listed once
-const send = (sets: ParsedSet[]) => parentPort!.postMessage({ sets }, [...new Set(sets.flatMap((s) => s.matrices.map((m) => m.buffer as ArrayBuffer)))]);
+const send = (sets: ParsedSet[], cpu?: number) => parentPort!.postMessage({ sets, cpu }, [...new Set(sets.flatMap((s) => s.matrices.map((m) => m.buffer as ArrayBuffer)))]);
 const fail = (err: unknown) => parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
 
 if ((workerData as { pool?: boolean }).pool) {
   // a pooled thread (outputs-parse.ts ParsePool): one file per message, as long as it is kept
   parentPort!.on('message', (m: { path: string; kind: 'rch' | 'sub' | 'hru'; cio: string | undefined }) => {
     try {
-      send(parseOutputFile(m.path, m.kind, m.cio));
+      // this thread's CPU for the file: what the parse costs, whatever else the machine runs
+      const c0 = process.threadCpuUsage();
+      const sets = parseOutputFile(m.path, m.kind, m.cio);
+      const c = process.threadCpuUsage(c0);
+      send(sets, (c.user + c.system) / 1e6);
     } catch (err) {
       fail(err);
     }

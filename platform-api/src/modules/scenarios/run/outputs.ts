@@ -95,7 +95,8 @@ const loaded = (parsed: ParsedSet[]): LoadedOutput[] =>
   parsed.map((set) => ({ kind: set.kind, period: set.period, variables: set.variables.length, units: set.units.length, times: set.times.length, rows: set.rows }));
 
 export type LoadedOutput = { kind: OutputFileKind; period: OutputPeriodKind; variables: number; units: number; times: number; rows: number };
-export type LoadResult = { sets: LoadedOutput[]; rows: number; parseSeconds: number; loadSeconds: number };
+/** `parseCpu`: each file's parse CPU seconds (files read from a folder). */
+export type LoadResult = { sets: LoadedOutput[]; rows: number; parseSeconds: number; loadSeconds: number; parseCpu?: Partial<Record<OutputFileKind, number>> };
 
 type Progress = (fraction: number, message: string) => Promise<void> | void;
 
@@ -107,7 +108,8 @@ export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onP
   const reading = (f: number, file: string) => onProgress?.(f * 0.6, `Reading ${file}...`);
   // PGlite has one connection: a progress report (a query) could not run beside the open
   // transaction, so there the files are parsed first
-  if (!isPg(db)) return storeOutputs(db, scenarioId, await parseOutputs(dir, reading), (performance.now() - t0) / 1000, onProgress);
+  const parseCpu: Partial<Record<OutputFileKind, number>> = {};
+  if (!isPg(db)) return { ...(await storeOutputs(db, scenarioId, await parseOutputs(dir, reading, { cpu: parseCpu }), (performance.now() - t0) / 1000, onProgress)), parseCpu };
   let t1 = t0;
   let parsed: ParsedSet[] = [];
   await db.transaction(async (trx) => {
@@ -120,6 +122,7 @@ export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onP
     let parsing = true;
     try {
       parsed = await parseOutputs(dir, reading, {
+        cpu: parseCpu,
         onFile: (_, sets) => {
           // a file finished after another failed: its transaction is over
           if (!parsing) return;
@@ -139,7 +142,7 @@ export async function loadOutputs(db: Knex, scenarioId: number, dir: string, onP
   const t2 = performance.now();
   await onProgress?.(1, 'Outputs loaded.');
   const sets = loaded(parsed);
-  return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds: (t1 - t0) / 1000, loadSeconds: (t2 - t1) / 1000 };
+  return { sets, rows: sets.reduce((a, s) => a + s.rows, 0), parseSeconds: (t1 - t0) / 1000, loadSeconds: (t2 - t1) / 1000, parseCpu };
 }
 
 /** Replaces the scenario's loaded outputs with those a built-in engine run's collector parsed as
