@@ -35,6 +35,7 @@ const ids = {
   report: 0,
   ffa: 0,
   baseflow: 0,
+  calibration: 0,
   group: 0,
   invite: 0,
   datasetId: 0,
@@ -90,6 +91,24 @@ async function customOutput(tool: 'ffa' | 'baseflowseparation', body: unknown): 
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const id = res.body.id as number;
   await poll(`${tool} request`, () => call(tokens.owner, `scenarios/output/${tool}/${ids.scenario}`).then((r) => (r.body.requests as { id: number; status: string }[]).find((q) => q.id === id)), (q) => !!q && q.status !== 'running');
+  return id;
+}
+
+/** A finished calibration request of the scenario (2 DDS runs against gauge J at reach 3). */
+async function calibrationRequest(): Promise<number> {
+  const page = await call(tokens.owner, `scenarios/output/calibration/${ids.scenario}`);
+  const gauge = (page.body.gauges as { id: number; reach: number | null }[]).find((g) => g.reach === 3)!;
+  const res = await call(tokens.owner, `scenarios/output/calibration/${ids.scenario}`, {
+    body: {
+      name: `Matrix ${++copies}`, observed: { gaugeID: gauge.id }, reach: 3,
+      calibrationPeriod: { start: '2002-01-01', end: '2002-12-31' }, validationPeriod: null,
+      objective: 'NSE', pbiasBound: null, algorithm: 'DDS', runsPerIteration: 2, iterations: 1, seed: 1,
+      parameters: [{ variable: 'CN2', file: 'mgt', type: '%', min: -10, max: 10 }],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const id = res.body.id as number;
+  await poll('calibration request', () => call(tokens.owner, `scenarios/output/calibration/request/${id}/status`).then((r) => r.body as { status: string }), (q) => !['queued', 'running'].includes(q.status));
   return id;
 }
 
@@ -159,6 +178,11 @@ const SPECIAL: Record<string, Partial<Entry>> = {
   'POST /api/scenarios/output/baseflowseparation/:scenarioID': { body: () => ({ applyToAll: true, filterParameter: 0.98, bfiMax: 0.8 }) },
   'POST /api/scenarios/output/cequal/:scenarioID': { body: () => ({ outputType: 'RCH', applyToAll: true }) },
   'DELETE /api/scenarios/output/deletecustomoutputrequest/:requestId': { fresh: async () => ({ ffa: await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' }) }) },
+  // calibration on the workers (issue 24): a finished request; deleting one takes a fresh one
+  'GET /api/exports/calibration/:requestId/:file': { params: { file: 'runs.csv' } },
+  'DELETE /api/scenarios/output/calibration/request/:requestID': { fresh: async () => ({ calibration: await calibrationRequest() }) },
+  'POST /api/scenarios/output/calibration/request/:requestID/scenario': { body: () => ({ name: `Best set ${++copies}` }) },
+  'POST /api/scenarios/output/calibration/request/:requestID/option': { body: () => ({ name: `Best set ${++copies}` }) },
   'POST /api/scenarios/general/nutrientefficiency/:scenarioID': { body: () => ({ items: [] }) },
   // calibration (issue 15): ignoring calibration is the call any role that may edit makes
   'POST /api/scenarios/general/calibration/:scenarioID': { body: () => ({ ignoreCalibration: true }) },
@@ -272,7 +296,7 @@ function mainParam(p: Planned): string {
 /** The route's path with its parameters filled for this caller's target. */
 function fill(p: Planned, target: Partial<Ids> & { fileName?: string }, missing: boolean): string {
   const i = { ...ids, ...target };
-  const subject: Record<Kind, number> = { project: i.project, scenario: i.scenario, mod: i.mod, request: /baseflow/.test(p.path) ? i.baseflow : i.ffa, report: i.report, group: i.group, invite: i.invite, share: i.project };
+  const subject: Record<Kind, number> = { project: i.project, scenario: i.scenario, mod: i.mod, request: /calibration/.test(p.path) ? i.calibration : /baseflow/.test(p.path) ? i.baseflow : i.ffa, report: i.report, group: i.group, invite: i.invite, share: i.project };
   const values: Record<string, string | number | (() => string)> = {
     ...SECONDARY,
     scenarioID: i.scenario, // projects/:id/:scenarioID
@@ -356,6 +380,7 @@ beforeAll(async () => {
   ids.report = (await call(tokens.owner, 'errorreports', { body: { projectID: ids.project, title: 'Owner report', userComments: 'About the project.' } })).body.id;
   ids.ffa = await customOutput('ffa', { applyToAll: true, subbasins: [], method: 'b17b' });
   ids.baseflow = await customOutput('baseflowseparation', { applyToAll: true, filterParameter: 0.98, bfiMax: 0.8 });
+  ids.calibration = await calibrationRequest();
 
   // the group: max and rex accept, the project is shared, rex is removed; an invitation waits for ann
   ids.group = (await call(tokens.owner, 'groups', { body: { name: 'Matrix group', description: 'Access matrix' } })).body.id;
