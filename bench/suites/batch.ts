@@ -7,7 +7,6 @@
 // concurrency limit (the batch's window: Tier III, 5).
 //
 //   npm run bench -- batch     (BENCH_SUBBASINS, BENCH_HRUS, BENCH_BATCH, BENCH_WORKERS=1,2)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +14,8 @@ import pg from 'pg';
 import { writeSynthetic } from '../../datasets/src/synthetic.ts';
 import { createDb, migrate } from '../../platform-api/src/db/index.ts';
 import { loadDatasetDir } from '../../platform-api/src/modules/datasets/loader.ts';
-import { freePort } from '../lib/server.ts';
+import { withServer } from '../lib/server.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const SUBBASINS = Number(process.env.BENCH_SUBBASINS ?? 2000);
 const HRUS = Number(process.env.BENCH_HRUS ?? 150_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
@@ -32,42 +30,6 @@ async function json(url: string, init: { token?: string; body?: unknown; method?
   const text = await res.text();
   if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
-}
-
-async function withServer<T>(dbUrl: string, workers: number, run: (base: string) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hw-bench-batch-'));
-  const child: ChildProcess = spawn(process.execPath, ['platform-api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `hwbbatch${process.pid}w${workers}`,
-      ADMIN_USER: 'admin', ADMIN_PASSWORD: 'Bench-pass-123', MFA_REQUIRED: 'false', WORKERS: String(workers), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('server did not start in 180 s');
-      try {
-        if ((await fetch(base + '/api/health')).ok) break;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await new Promise((r) => setTimeout(r, 2000)); // the worker processes subscribe
-    return await run(base);
-  } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 export default async function batch(): Promise<Record<string, string | number>> {
@@ -90,7 +52,7 @@ export default async function batch(): Promise<Record<string, string | number>> 
     const step = Math.max(1, Math.floor(names.length / BATCH));
     const chosen = names.filter((_: string, i: number) => i % step === 0).slice(0, BATCH);
     for (const workers of WORKERS) {
-      const seconds = await withServer(u.href, workers, async (base) => {
+      const seconds = await withServer({ name: 'batch', dbUrl: u.href, workers }, async (base) => {
         const token = (await json(base + '/api/auth/login', { body: { userName: 'admin', password: 'Bench-pass-123' } })).auth_token as string;
         const me = await db('users').where('userName', 'admin').first('id');
         // a tier whose concurrency lets the batch use every worker (the window is the tier's concurrencyLimit)

@@ -10,14 +10,10 @@
 //   npm run bench -- calibration     (BENCH_CAL_RUNS=100, BENCH_WORKERS=1,2, BENCH_CAL_SEED=7,
 //                                      BENCH_CAL_ALGORITHM=SUFI2|DDS: DDS in batches of BENCH_CAL_BATCH=10,
 //                                      BENCH_CAL_PBIAS: a PBIAS bound in %, none by default)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
-import { freePort, json } from '../lib/server.ts';
+import { json, withServer } from '../lib/server.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_CAL_RUNS ?? 100);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const SEED = Number(process.env.BENCH_CAL_SEED ?? 7);
@@ -44,42 +40,6 @@ async function poll<T>(get: () => Promise<T>, done: (v: T) => boolean, ms = 3_60
     if (done(v)) return v;
     if (Date.now() > until) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, every));
-  }
-}
-
-async function withServer<T>(dbUrl: string, workers: number, run: (base: string) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hw-bench-cal-'));
-  const child: ChildProcess = spawn(process.execPath, ['platform-api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `hwbcal${process.pid}w${workers}`,
-      ADMIN_USER: 'admin', ADMIN_PASSWORD: 'Bench-pass-123', MFA_REQUIRED: 'false', WORKERS: String(workers), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('server did not start in 300 s');
-      try {
-        if ((await fetch(base + '/api/health')).ok) break;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await new Promise((r) => setTimeout(r, 2000)); // the worker processes subscribe
-    return await run(base);
-  } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -121,7 +81,7 @@ export default async function calibration(): Promise<Record<string, string | num
   };
   try {
     for (const workers of WORKERS) {
-      await withServer(u.href, workers, async (base) => {
+      await withServer({ name: 'cal', dbUrl: u.href, workers, startSeconds: 300 }, async (base) => {
         const token = (await json(base + '/api/auth/login', { body: { userName: 'admin', password: 'Bench-pass-123' } })).auth_token as string;
         const groups = (await json(`${base}/api/datasets/publiclist`, { token })) as { options: { value: number; text: string }[] }[];
         const datasetId = groups.flatMap((g) => g.options).find((o) => /Little River/.test(o.text))!.value;
