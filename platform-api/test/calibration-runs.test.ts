@@ -17,9 +17,8 @@ import { submit } from '../src/modules/calibration-runs/service.ts';
 import { User } from '../src/modules/users/models.ts';
 import { CalibrationRunRow } from '../src/modules/calibration-runs/models.ts';
 import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
-import type { TestApp } from './helpers.ts';
+import { otherUser, type TestApp } from './helpers.ts';
 
-const PASSWORD = 'Correct-horse-1';
 let f: LrewFixture;
 let app: TestApp;
 let admin: string;
@@ -79,12 +78,7 @@ async function drained(ms = 60_000): Promise<void> {
 beforeAll(async () => {
   f = await lrewFixture({ hrus: 60 });
   ({ app, admin } = f);
-  const created = await app.request('/api/admin/users', {
-    token: admin,
-    body: { firstName: 'Bob', lastName: 'Other', email: 'bob@example.org', userName: 'bob', password: PASSWORD, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Elsewhere', reasonForUse: 'Testing' },
-  });
-  expect(created.status).toBe(201);
-  other = await app.login('bob', PASSWORD);
+  other = await otherUser(app, admin);
   // daily, 2 warm-up years: 2003–2005 compared
   scenarioId = await f.createScenario({ name: 'Daily 2001-2005', startingSimulationDate: '2001-01-01', endingSimulationDate: '2005-12-31' });
   await f.run(scenarioId);

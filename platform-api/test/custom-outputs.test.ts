@@ -21,10 +21,9 @@ import { loadCheckInputs, swatCheck } from '@headwater/swat/post/check/index.ts'
 import { parseOutputStd } from '@headwater/swat/output/index.ts';
 import type { OutputTable } from '@headwater/swat/output/index.ts';
 import { lrewFixture, type LrewFixture } from './scenario-fixtures.ts';
-import type { TestApp } from './helpers.ts';
+import { otherUser, type TestApp } from './helpers.ts';
 
 const HW_SWAT = resolve(import.meta.dirname, '../../swat/bin/hw-swat');
-const PASSWORD = 'Correct-horse-1';
 
 let f: LrewFixture;
 let app: TestApp;
@@ -76,12 +75,7 @@ function hwSwat(args: string[]): any {
 beforeAll(async () => {
   f = await lrewFixture({ hrus: 60 });
   ({ app, admin } = f);
-  const created = await app.request('/api/admin/users', {
-    token: admin,
-    body: { firstName: 'Bob', lastName: 'Other', email: 'bob@example.org', userName: 'bob', password: PASSWORD, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Elsewhere', reasonForUse: 'Testing' },
-  });
-  expect(created.status).toBe(201);
-  other = await app.login('bob', PASSWORD);
+  other = await otherUser(app, admin);
   // the whole weather record, daily, 2 warm-up years: 11 simulated years (2002–2012)
   scenarioId = await f.createScenario({ name: 'Daily 2000-2012', startingSimulationDate: '2000-01-01', endingSimulationDate: '2012-12-31' });
   await f.run(scenarioId);

@@ -51,6 +51,16 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A second, ordinary user made by the administrator (201 expected), signed in: its token. */
+export async function otherUser(app: TestApp, adminToken: string, userName = 'bob', password = 'Correct-horse-1'): Promise<string> {
+  const created = await app.request('/api/admin/users', {
+    token: adminToken,
+    body: { firstName: 'Bob', lastName: 'Other', email: `${userName}@example.org`, userName, password, country: 'United States', state: 'Texas', organizationCategory: 'University or college', affiliation: 'Elsewhere', reasonForUse: 'Testing' },
+  });
+  if (created.status !== 201) throw new Error(`user ${userName} not created: ${created.status} ${JSON.stringify(created.body)}`);
+  return app.login(userName, password);
+}
+
 export async function startTestApp(opts: { fetcher?: AppDeps['fetcher']; memoryQueue?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hw-test-'));
