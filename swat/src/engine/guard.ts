@@ -17,7 +17,7 @@ function date(year: number, jd: number): string {
 }
 
 /** The first HRU state value that is not finite: HRU index, array name, layer (or -1). */
-export function findNonFiniteHru(m: Model): { h: number; name: string; layer: number; value: number } | null {
+export function findNonFiniteHru(m: Model, h0 = 0, h1 = m.nhru): { h: number; name: string; layer: number; value: number } | null {
   const n = m.nhru;
   const per: [string, Float64Array][] = [];
   const lay: [string, Float64Array][] = [];
@@ -28,8 +28,8 @@ export function findNonFiniteHru(m: Model): { h: number; name: string; layer: nu
   }
   // a flat scan first (plain loops, nothing allocated); the ordered search below, which names
   // the first bad value HRU by HRU, only when there is one
-  if (allFinite(per, lay, m.nly, n)) return null;
-  for (let h = 0; h < n; h++) {
+  if (allFinite(per, lay, m.nly, h0, h1)) return null;
+  for (let h = h0; h < h1; h++) {
     for (const [k, a] of per) if (!Number.isFinite(a[h])) return { h, name: k, layer: -1, value: a[h] };
     for (const [k, a] of lay) {
       for (let l = 0; l < m.nly[h]; l++) if (!Number.isFinite(a[h * ML + l])) return { h, name: k, layer: l, value: a[h * ML + l] };
@@ -38,14 +38,14 @@ export function findNonFiniteHru(m: Model): { h: number; name: string; layer: nu
   return null;
 }
 
-function allFinite(per: [string, Float64Array][], lay: [string, Float64Array][], nly: Int32Array, n: number): boolean {
+function allFinite(per: [string, Float64Array][], lay: [string, Float64Array][], nly: Int32Array, h0: number, h1: number): boolean {
   for (let i = 0; i < per.length; i++) {
     const a = per[i][1];
-    for (let h = 0; h < n; h++) if (a[h] - a[h] !== 0) return false; // NaN or ±Infinity
+    for (let h = h0; h < h1; h++) if (a[h] - a[h] !== 0) return false; // NaN or ±Infinity
   }
   for (let i = 0; i < lay.length; i++) {
     const a = lay[i][1];
-    for (let h = 0; h < n; h++) {
+    for (let h = h0; h < h1; h++) {
       const o = h * ML;
       const nl = nly[h];
       for (let l = 0; l < nl; l++) if (a[o + l] - a[o + l] !== 0) return false;
@@ -84,8 +84,9 @@ export function checkReachDay(rv: Float64Array, reaches: number[], year: number,
   }
 }
 
-/** Scan of every HRU state array (after building the model: when = 'in the inputs'; then yearly). */
-export function checkModelYear(m: Model, year: number | null): void {
-  const f = findNonFiniteHru(m);
+/** Scan of every HRU state array of HRUs h0…h1−1 (after building the model: when = 'in the
+ * inputs'; then yearly, each thread its own block). */
+export function checkModelYear(m: Model, year: number | null, h0 = 0, h1 = m.nhru): void {
+  const f = findNonFiniteHru(m, h0, h1);
   if (f) throw hruError(m, f, year === null ? 'computed from the inputs, before the first day' : `by the end of ${year}`);
 }

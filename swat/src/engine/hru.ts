@@ -9,19 +9,78 @@ import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
 import type { SimTotals } from './sim.ts';
 import { BV, C, HV, NC, NHV, NSV, SV } from './vars.ts';
+import { checkModelYear } from './guard.ts';
+import type { DaySlot } from './threads.ts';
 
 /** Per-day values shared by the HRUs of a subbasin (one mutable object, no allocation). */
 export class DayShared {
   m: Model; pl: Model['plants']; b: Project['basin']; p: Project; sb: Subbasin; s = 0;
-  tav = 0; tmx = 0; tmn = 0; slr = 0; dayl = 0; svo = 0; wanted: Uint8Array | null; mstart: Int32Array = new Int32Array(13); jd = 0; mon = 0;
+  tav = 0; tmx = 0; tmn = 0; slr = 0; dayl = 0; svo = 0;
+  /** where the HRU's subbasin sums go: subWyld[wo], subLoad[lo…], sv[svo…] (the subbasin's own
+   * entries, or the HRU's row of a subbasin split between threads, see runHrus) */
+  wo = 0; lo = 0;
+  wanted: Uint8Array | null; mstart: Int32Array = new Int32Array(13); jd = 0; mon = 0;
   sPetNoSnow: Float64Array; sPetSnow: Float64Array; sWnd: Float64Array; sVpd: Float64Array; sDlt: Float64Array; sGma: Float64Array;
   sXl: Float64Array; sRho: Float64Array; sRout: Float64Array; sPcp: Float64Array; ipet: number; subWyld: Float64Array; subLoad: Float64Array;
   sv: Float64Array; bv: Float64Array; totals: SimTotals; printing = false; hv: Float64Array;
-  constructor(o: Omit<DayShared, never>) {
+  constructor(o: Omit<DayShared, 'use' | 'slot' | 'wo' | 'lo'>) {
     this.m = o.m; this.pl = o.pl; this.b = o.b; this.p = o.p; this.sb = o.sb; this.wanted = o.wanted;
     this.sPetNoSnow = o.sPetNoSnow; this.sPetSnow = o.sPetSnow; this.sWnd = o.sWnd; this.sVpd = o.sVpd; this.sDlt = o.sDlt; this.sGma = o.sGma;
     this.sXl = o.sXl; this.sRho = o.sRho; this.sRout = o.sRout; this.sPcp = o.sPcp; this.ipet = o.ipet; this.subWyld = o.subWyld;
     this.subLoad = o.subLoad; this.sv = o.sv; this.bv = o.bv; this.totals = o.totals; this.hv = o.hv;
+  }
+  /** The day slot (threads.ts) the HRUs read their weather from and add their outputs to; `t`:
+   * the thread's block (its own basin sums). */
+  use(slot: DaySlot, t: number): void {
+    this.sPetNoSnow = slot.sPetNoSnow; this.sPetSnow = slot.sPetSnow; this.sWnd = slot.sWnd; this.sVpd = slot.sVpd; this.sDlt = slot.sDlt;
+    this.sGma = slot.sGma; this.sXl = slot.sXl; this.sRho = slot.sRho; this.sRout = slot.sRout; this.sPcp = slot.sPcp;
+    this.subWyld = slot.subWyld; this.subLoad = slot.subLoad; this.sv = slot.sv; this.bv = slot.bvs[t]!;
+    this.slot = slot;
+  }
+  slot: DaySlot | null = null;
+}
+
+/** What a thread needs to know of the day besides the slot's weather (threads.ts ROW). */
+export interface BlockDay {
+  jd: number; mon: number; printing: boolean; yearIndex: number; year: number; yearStart: boolean; yearEnd: boolean; d1: number; mstart: Int32Array;
+}
+
+/** One thread's block of HRUs h0…h1−1 on one day — what the main thread and each worker
+ * thread do alike: on the year's first day the HRUs' new-year resets, the day's HRU processes
+ * (outputs added to the slot's sums, `t` the thread's basin sums), and on the year's last day the
+ * end-of-year work (simulate.f: the running target N of the yield for auto-fertilization, then
+ * operations still scheduled for the year forced when IDAF < 181) and the yearly scan for
+ * non-finite states. */
+export function blockDay(D: DayShared, slot: DaySlot, t: number, h0: number, h1: number, rowOf: Int32Array | null, acc: HruAccumulator | null, day: BlockDay,
+  idaf: number): void {
+  const m = D.m;
+  const y = day.yearIndex;
+  if (day.yearStart) {
+    // new year: heat units since the start of the year, the year's auto-fertilizer N, the
+    // operation schedule's year marker, tree age
+    const pl = D.pl;
+    for (let h = h0; h < h1; h++) {
+      m.phubase[h] = 0;
+      m.autoNyr[h] = 0;
+      if (y > 0) {
+        m.opWait[h] = 0;
+        const ip = m.iplant[h];
+        if (ip >= 0 && pl.idc[ip] === 7 && m.igro[h] === 1 && m.curyrMat[h] < pl.matYrs[ip]) m.curyrMat[h] += 1;
+      }
+    }
+  }
+  D.jd = day.jd;
+  D.mon = day.mon;
+  D.mstart = day.mstart;
+  D.printing = day.printing;
+  D.use(slot, t);
+  runHrus(D, slot, h0, h1, acc, rowOf);
+  if (day.yearEnd) {
+    for (let h = h0; h < h1; h++) m.tnylda[h] = (m.tnylda[h] * (y + 1) + m.tnyld[h]) / (y + 2);
+    if (idaf < 181) {
+      for (let h = h0; h < h1; h++) if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, D.p, h, day.d1, day.mstart, true);
+    }
+    checkModelYear(m, day.year, h0, h1);
   }
 }
 
@@ -35,21 +94,47 @@ export interface HruAccumulator {
   addUnit(u: number, src: Float64Array, off: number): void;
 }
 
-/** All HRUs of subbasins [s0, s1) for the day, each HRU's output accumulated right after it. */
-export function runHrus(D: DayShared, w: SubDayArrays, s0: number, s1: number, acc: HruAccumulator | null): void {
+/** HRUs h0…h1−1 for the day, each HRU's output accumulated right after it. The HRUs of a
+ * subbasin that started in an earlier thread's block add their subbasin sums to rows of their own
+ * (`rowOf`, threads.ts splitRows), not to the subbasin's. */
+export function runHrus(D: DayShared, w: SubDayArrays, h0: number, h1: number, acc: HruAccumulator | null, rowOf: Int32Array | null = null): void {
+  if (h1 <= h0) return;
   const m = D.m;
   const subs = D.p.subbasins;
   const wanted = D.wanted;
   const accumulate = acc !== null && D.printing && wanted !== null;
-  for (let s = s0; s < s1; s++) {
+  const sLast = m.hruSub[h1 - 1];
+  for (let s = m.hruSub[h0]; s <= sLast; s++) {
     D.s = s;
     D.sb = subs[s];
     D.tav = w.sTav[s]; D.tmx = w.sTmx[s]; D.tmn = w.sTmn[s]; D.slr = w.sSlr[s]; D.dayl = w.sDayl[s];
-    D.svo = s * NSV;
-    const h1 = m.subHruEnd[s];
-    for (let h = m.subHruBegin[s]; h < h1; h++) {
-      hruDay(D, h);
-      if (accumulate && wanted[h] === 1) acc.addUnit(h, D.hv, 0);
+    const b0 = m.subHruBegin[s];
+    const e = m.subHruEnd[s] < h1 ? m.subHruEnd[s] : h1;
+    if (b0 >= h0 || rowOf === null) {
+      D.svo = s * NSV;
+      D.wo = s;
+      D.lo = s * NC;
+      for (let h = b0; h < e; h++) {
+        hruDay(D, h);
+        if (accumulate && wanted[h] === 1) acc.addUnit(h, D.hv, 0);
+      }
+    } else {
+      const slot = D.slot!;
+      const sv = D.sv, wyld = D.subWyld, load = D.subLoad;
+      D.sv = slot.svRows;
+      D.subWyld = slot.wyldRows;
+      D.subLoad = slot.loadRows;
+      for (let h = h0; h < e; h++) {
+        const r = rowOf[h];
+        D.svo = r * NSV;
+        D.wo = r;
+        D.lo = r * NC;
+        hruDay(D, h);
+        if (accumulate && wanted[h] === 1) acc.addUnit(h, D.hv, 0);
+      }
+      D.sv = sv;
+      D.subWyld = wyld;
+      D.subLoad = load;
     }
   }
 }
@@ -1205,9 +1290,9 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
 
   const hkm = m.hruKm[h];
   const sedHa = sedDay / Math.max(hkm * 100, 1e-9);
-  D.subWyld[s] += wyld * hkm * 1000;
+  D.subWyld[D.wo] += wyld * hkm * 1000;
   const ha = hkm * 100;
-  const lo = s * NC;
+  const lo = D.lo;
   const sl = D.subLoad;
   sl[lo + C.SED] += sedDay;
   sl[lo + C.NO3] += (X.no3Surq + X.no3Lat + tileNo3) * ha;

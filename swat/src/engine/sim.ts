@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { FortranBytes } from '../output/fortran-bytes.ts';
 import { isLeap } from './adapter.ts';
 import { checkBasinDay, checkModelYear, checkReachDay } from './guard.ts';
-import { DayShared, runHrus } from './hru.ts';
-import { runOps } from './mgt.ts';
+import { blockDay, DayShared, type BlockDay } from './hru.ts';
 import { Model } from './model.ts';
 import type { Acc } from './outputs.ts';
 import type { FigCommand, Project } from './project.ts';
@@ -16,7 +15,7 @@ import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from
 import { NSED, reachSedimentDay } from './sed-output.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
-import { CT, HruPool, partition, resolveThreads } from './threads.ts';
+import { HruPool, leadOf, partition, resolveThreads, ROW, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
 import { BV, C, NBV, NC, NHV, NRSV, NRV, NSV, RSV, RV, SV } from './vars.ts';
 import { DAYS_IN_MONTH, ee, solarGeometry } from './weather.ts';
 import { WeatherGen, exponentialCorrection, seedPlan, wgnStats, aunif, P } from './wgen.ts';
@@ -86,14 +85,13 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const gens = weatherGenerators(p, m);
   // arrays the HRU threads read or write: shared when HRUs run in worker threads
   const SF = (len: number) => (threads > 1 ? new Float64Array(new SharedArrayBuffer(8 * len)) : new Float64Array(len));
-  const sPcp = SF(nsub), sTmx = SF(nsub), sTmn = SF(nsub), sTav = SF(nsub);
-  const sSlr = SF(nsub), sRh = new Float64Array(nsub), sWnd = SF(nsub), sRmx = new Float64Array(nsub);
-  const sDayl = SF(nsub);
-  const sPetNoSnow = SF(nsub), sPetSnow = SF(nsub);
-  const sVpd = SF(nsub), sDlt = SF(nsub), sGma = SF(nsub), sXl = SF(nsub);
-  const sRho = SF(nsub), sRout = SF(nsub);
-  const subWyld = SF(nsub); // m3
-  const subLoad = SF(nsub * NC); // sediment t, nutrients kg (vars.ts C)
+  // the days' weather in, subbasin and basin sums out (threads.ts): a ring of day slots when
+  // HRUs run in worker threads, one slot otherwise
+  const nslots = threads > 1 ? SLOTS : 1;
+  const bounds = partition(m, threads);
+  const split = threads > 1 ? splitRows(m, bounds) : null;
+  const slotBuf = slotBuffers(nslots, nsub, threads, threads > 1, split ? split.order.length : 0);
+  const slots = slotViews(slotBuf, nslots, nsub, threads);
 
   // reaches and hydrograph storage
   const reachStates = new Map<number, ReachState>();
@@ -126,7 +124,6 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   // upstream drainage area per reach (for output AREAkm2) is computed by outputs.ts
 
   const hv = new Float64Array(NHV); // the daily vector of the HRU being simulated (per thread)
-  const sv = SF(nsub * NSV);
   const rv = new Float64Array(nr * NRV);
   const rsed = obs.sedDay ? new Float64Array(nr * NSED) : null;
   // route.f: with I_SUBW 0 a reach fed only by its own subbasin routes no sediment
@@ -139,21 +136,19 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     hruAa: SF(n * 6), model: m, files: [],
   };
   const yearSum = new Float64Array(NBV);
+  const s0 = slots[0]!;
   const D = new DayShared({
     m, pl, b, p, sb: subs[0], s: 0, tav: 0, tmx: 0, tmn: 0, slr: 0, dayl: 0, svo: 0, wanted, mstart: new Int32Array(13), jd: 0, mon: 0,
-    sPetNoSnow, sPetSnow, sWnd, sVpd, sDlt, sGma, sXl, sRho, sRout, sPcp, ipet: b.ipet, subWyld, subLoad, sv, bv, totals, printing: false, hv,
+    sPetNoSnow: s0.sPetNoSnow, sPetSnow: s0.sPetSnow, sWnd: s0.sWnd, sVpd: s0.sVpd, sDlt: s0.sDlt, sGma: s0.sGma, sXl: s0.sXl, sRho: s0.sRho,
+    sRout: s0.sRout, sPcp: s0.sPcp, ipet: b.ipet, subWyld: s0.subWyld, subLoad: s0.subLoad, sv: s0.sv, bv: s0.bvs[0]!, totals, printing: false, hv,
   });
 
   const hruAcc = obs.hruAcc ?? null;
   const ipet = b.ipet;
   const saves = opt.dir && p.fig.some((x) => x.kind === 'saveconc') ? new SaveConc(opt.dir, p) : null;
-  const subDay = { sTav, sTmx, sTmn, sSlr, sDayl };
-  const bounds = threads > 1 ? partition(m, threads) : [0, nsub];
-  const pool = threads > 1
-    ? await HruPool.start(m, p, bounds, {
-      ...subDay, sPcp, sWnd, sPetNoSnow, sPetSnow, sVpd, sDlt, sGma, sXl, sRho, sRout, subWyld, subLoad, sv, hruAa: totals.hruAa,
-    }, wanted, hruAcc)
-    : null;
+  const cal = calendar(c);
+  const lead = threads > 1 ? leadOf(p, m, bounds, wanted) : 0;
+  const pool = threads > 1 ? await HruPool.start(m, p, bounds, slotBuf, totals.hruAa, wanted, hruAcc, cal.days, lead) : null;
   try {
     const esd = 500;
     const etco = 0.8;
@@ -163,13 +158,12 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
     // One subbasin's weather and PET terms of the day, and the fig.fig commands of the day: functions
     // of their own, so that the day loop stays small and V8 optimizes each part quickly (one
     // large loop body took most of the optimizing compiler's time of a run).
-    const subbasinWeather = (s: number, jd: number, mon: number, di: number): void => {
+    const subbasinWeather = (ws: DaySlot, s: number, jd: number, mon: number, di: number): void => {
       const sb = subs[s];
       const g = gens[s];
       const w = sb.wgn;
       const geo = solarGeometry(sb.lat, jd);
-      sRmx[s] = geo.rmx;
-      sDayl[s] = geo.dayl;
+      ws.sDayl[s] = geo.dayl;
       let pcp = -99;
       if (c.pcpsim === 1) {
         const gs = W.pcp[sb.irgage - 1];
@@ -252,7 +246,7 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         tav = ta;
         pcp = pp;
       }
-      sPcp[s] = pcp; sTmx[s] = tmx; sTmn[s] = tmn; sTav[s] = tav; sSlr[s] = slr; sRh[s] = rh; sWnd[s] = Math.max(wnd, 0.01);
+      ws.sPcp[s] = pcp; ws.sTmx[s] = tmx; ws.sTmn[s] = tmn; ws.sTav[s] = tav; ws.sSlr[s] = slr; ws.sWnd[s] = Math.max(wnd, 0.01);
 
       // ---- potential ET pieces shared by the subbasin's HRUs (etpot.f)
       const tk = tav + 273.15;
@@ -267,30 +261,30 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
       const rbo = -(0.34 - 0.139 * Math.sqrt(Math.max(ed, 0)));
       const rto = geo.rmx < 1e-4 ? 0 : 0.9 * (slr / geo.rmx) + 0.1;
       const rout = rbo * rto * 4.9e-9 * tk * tk * tk * tk;
-      sVpd[s] = vpd; sDlt[s] = dlt; sGma[s] = gma; sXl[s] = xl; sRout[s] = rout;
+      ws.sVpd[s] = vpd; ws.sDlt[s] = dlt; ws.sGma[s] = gma; ws.sXl[s] = xl; ws.sRout[s] = rout;
       const co2 = sb.co2;
       if (ipet === 1) {
         const rho = 1710 - 6.85 * tav;
-        sRho[s] = rho;
-        const u10 = sWnd[s];
+        ws.sRho[s] = rho;
+        const u10 = ws.sWnd[s];
         const rv0 = 114 / (u10 * Math.pow(170 / 1000, 0.2));
         const rc0 = 49 / (1.4 - (0.4 * co2) / 330);
         const pm = (rn: number) => Math.max(0, (dlt * rn + (gma * rho * vpd) / rv0) / (xl * (dlt + gma * (1 + rc0 / rv0))));
-        sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
-        sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
+        ws.sPetNoSnow[s] = pm(slr * (1 - 0.23) + rout);
+        ws.sPetSnow[s] = pm(slr * (1 - 0.8) + rout);
       } else if (ipet === 0) {
         const pt = (rn: number) => Math.max(0, (1.28 * (dlt / (dlt + gma)) * rn) / xl);
-        sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
-        sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
+        ws.sPetNoSnow[s] = pt(slr * (1 - 0.23) + rout);
+        ws.sPetSnow[s] = pt(slr * (1 - 0.8) + rout);
       } else {
         const ramm = (geo.rmx * 37.59) / 30;
         const v = tmx > tmn ? Math.max(0, fixedHarg * (ramm / xl) * (tav + 17.8) * Math.sqrt(tmx - tmn)) : 0;
-        sPetNoSnow[s] = v;
-        sPetSnow[s] = v;
+        ws.sPetNoSnow[s] = v;
+        ws.sPetSnow[s] = v;
       }
-      subWyld[s] = 0;
     };
-    const routeDay = (y: number, yr: number, jd: number, mon: number): void => {
+    const routeDay = (cur: DaySlot, y: number, yr: number, jd: number, mon: number): void => {
+      const { sPetNoSnow, sPcp, sv, subWyld, subLoad } = cur;
       const pet0 = sPetNoSnow[0] ?? 0;
 
       for (const cmd of p.fig) {
@@ -408,126 +402,124 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
         if (hydP && cmd.kind !== 'route') sizeHydrograph(cmd, hydP, hydC, m.subDet);
       }
     };
-    let dayIndex = 0;
-    let totalDays = 0;
-    for (let y = 0; y < c.nbyr; y++) {
-      const yr = c.iyr + y;
-      const last = isLeap(yr) ? 366 : 365;
-      const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
-      const d1 = y === c.nbyr - 1 ? Math.min(last, c.idal > 0 ? c.idal : last) : last;
-      totalDays += d1 - d0 + 1;
-    }
+    // one day at a time: the main thread publishes the weather of days ahead (as far as the
+    // workers' lead), simulates its own block, waits for the workers' blocks of the day, then
+    // sums, routes and writes the day from its slot and frees the slot
+    const N = cal.days;
+    const rows = pool ? pool.rows : null;
+    const day: BlockDay = { jd: 0, mon: 0, printing: false, yearIndex: 0, year: 0, yearStart: false, yearEnd: false, d1: 0, mstart: cal.mstart[0]! };
+    let published = 0;
+    /** Day e's weather into its slot, with its control row for the workers. */
+    const publish = (e: number): void => {
+      const ws = slots[e % nslots]!;
+      const jd = cal.jd[e]!, mon = cal.mon[e]!, y = cal.yearIndex[e]!;
+      for (let s = 0; s < nsub; s++) subbasinWeather(ws, s, jd, mon, cal.di[e]!);
+      // land use updates due that day (lup.dat, lup.ts): HRU fractions change before the day's
+      // processes (a project with updates runs its workers in lock step: e is today)
+      if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, c.iyr + y, jd);
+      if (rows && pool) {
+        const r = (e % nslots) * ROW.SIZE;
+        rows[r + ROW.JD] = jd;
+        rows[r + ROW.MON] = mon;
+        rows[r + ROW.PRINTING] = y >= c.nyskip ? 1 : 0;
+        rows[r + ROW.YEAR_INDEX] = y;
+        rows[r + ROW.YEAR] = c.iyr + y;
+        rows[r + ROW.YEAR_START] = cal.flags[e]! & FIRST_DAY ? 1 : 0;
+        rows[r + ROW.YEAR_END] = cal.flags[e]! & LAST_DAY ? 1 : 0;
+        rows[r + ROW.D1] = cal.d1[y]!;
+        const ms = cal.mstart[y]!;
+        for (let k = 0; k < 13; k++) rows[r + ROW.MSTART + k] = ms[k]!;
+        // the output.hru accumulators' day counts (read only by workers in lock step)
+        rows[r + ROW.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
+        rows[r + ROW.NYEAR] = hruAcc ? hruAcc.nYear : 0;
+        pool.published(e);
+      }
+    };
 
-    for (let y = 0; y < c.nbyr; y++) {
+    for (let d = 0; d < N; d++) {
+      const y = cal.yearIndex[d]!;
       const yr = c.iyr + y;
-      const leap = isLeap(yr);
-      const ylen = leap ? 366 : 365;
-      const d0 = y === 0 ? Math.max(1, c.idaf) : 1;
-      const d1 = y === c.nbyr - 1 ? Math.min(ylen, c.idal > 0 ? c.idal : ylen) : ylen;
+      const jd = cal.jd[d]!;
+      const mon = cal.mon[d]!;
+      const flags = cal.flags[d]!;
       const printing = y >= c.nyskip;
-      yearSum.fill(0);
-      // month start days
-      const mstart = new Int32Array(13);
-      {
-        let acc = 0;
-        for (let k = 0; k < 12; k++) {
-          mstart[k] = acc + 1;
-          acc += DAYS_IN_MONTH[k] + (k === 1 && leap ? 1 : 0);
-        }
-        mstart[12] = acc + 1;
+      const mstart = cal.mstart[y]!;
+      if (flags & FIRST_DAY) {
+        yearSum.fill(0);
+        if (opt.onProgress) opt.onProgress(Math.round((100 * d) / Math.max(1, N)), `Executing year ${y + 1} (${yr})`);
       }
-      // ---- new year: rotation, heat unit base, tree age
-      for (let h = 0; h < n; h++) {
-        m.phubase[h] = 0;
-        m.autoNyr[h] = 0;
-        if (y > 0) {
-          m.opWait[h] = 0;
-          const ip = m.iplant[h];
-          if (ip >= 0 && pl.idc[ip] === 7 && m.igro[h] === 1) {
-            if (m.curyrMat[h] < pl.matYrs[ip]) m.curyrMat[h] += 1;
-          }
-        }
+      while (published <= d + lead && published < N) publish(published++);
+
+      // ---- HRUs: this thread's block (the workers run theirs on the same slot)
+      const cur = slots[d % nslots]!;
+      day.jd = jd;
+      day.mon = mon;
+      day.printing = printing;
+      day.yearIndex = y;
+      day.year = yr;
+      day.yearStart = (flags & FIRST_DAY) !== 0;
+      day.yearEnd = (flags & LAST_DAY) !== 0;
+      day.d1 = cal.d1[y]!;
+      day.mstart = mstart;
+      blockDay(D, cur, 0, bounds[0]!, bounds[1]!, split ? split.rowOf : null, hruAcc, day, c.idaf);
+      if (pool && !pool.finish(d)) {
+        await pool.stop();
+        throw pool.failure();
       }
-      if (opt.onProgress) opt.onProgress(Math.round((100 * dayIndex) / Math.max(1, totalDays)), `Executing year ${y + 1} (${yr})`);
-
-      for (let jd = d0; jd <= d1; jd++) {
-        let mon = 0;
-        while (mon < 11 && jd >= mstart[mon + 1]) mon++;
-        const dom = jd - mstart[mon] + 1;
-        D.jd = jd;
-        D.mon = mon;
-        D.mstart = mstart;
-        D.printing = printing;
-        const di = yr === c.iyr ? jd - 1 : dayIndexOf(c.iyr, yr, jd);
-        bv.fill(0);
-
-        // ---- weather per subbasin (SWAT clicon: measured values, missing ones and simulated
-        // variables from the subbasin's generator, climate-change adjustments, elevation bands)
-        for (let s = 0; s < nsub; s++) subbasinWeather(s, jd, mon, di);
-
-        // land use updates due today (lup.dat, lup.ts): HRU fractions change before the day's processes
-        if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, yr, jd);
-        // ---- HRUs (blocks of subbasins in worker threads, the first block here)
-        if (pool) {
-          const ct = pool.ctrl;
-          ct[CT.JD] = jd;
-          ct[CT.MON] = mon;
-          ct[CT.PRINTING] = printing ? 1 : 0;
-          for (let k = 0; k < 13; k++) ct[CT.MSTART + k] = mstart[k];
-          ct[CT.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
-          ct[CT.NYEAR] = hruAcc ? hruAcc.nYear : 0;
-          pool.begin();
-          runHrus(D, subDay, bounds[0], bounds[1], hruAcc);
-          pool.finish();
-          for (const wb of pool.bvs) for (let k = 0; k < NBV; k++) bv[k] += wb[k];
-        } else runHrus(D, subDay, 0, nsub, hruAcc);
-        totals.hruDays += n;
-        checkBasinDay(bv, m, yr, jd);
-
-        // ---- routing: fig.fig commands in order
-        routeDay(y, yr, jd, mon);
-        subLoad.fill(0);
-        checkReachDay(rv, reachList, yr, jd);
-
-        // ---- outputs
-        const ctx: DayContext = {
-          year: yr, yearIndex: y, jday: jd, month: mon + 1, dom, dayIndex,
-          lastDayOfMonth: jd === mstart[mon + 1] - 1 || jd === d1, lastDayOfYear: jd === d1,
-        };
-        if (printing) {
-          for (let k = 0; k < NBV; k++) {
-            yearSum[k] = k === BV.SW ? bv[k] : yearSum[k] + bv[k]; // soil water: end of year
-            totals.basinSum[k] += bv[k];
-            totals.monthly[mon * NBV + k] += bv[k];
-          }
-          totals.monthDays[mon]++;
-        }
-        if (rsvOn.length && obs.reservoirDay) obs.reservoirDay(ctx, rsvV, rsvOn);
-        if (rsed) {
-          const rs = obs.sedDay!(ctx, rsed);
-          if (rs) await rs;
-        }
-        const r = obs.day(ctx, hv, sv, rv, bv);
-        if (r) await r;
-        sv.fill(0);
-        dayIndex++;
-        totals.days++;
+      // the rows of split subbasins' HRUs into their subbasin's sums, in HRU order
+      if (split) addSplitRows(m, cur, split.order, split.rowOf);
+      bv.fill(0);
+      for (let t = 0; t < threads; t++) {
+        const tb = cur.bvs[t]!;
+        for (let k = 0; k < NBV; k++) bv[k] += tb[k]!;
       }
-      // ---- end of year (endYear): operations still scheduled for this year are forced
-      // (e.g. a heat-unit harvest/kill that was not reached), then the year marker is passed
-      // target N of the yield for auto-fertilization: running mean with this year's (simulate.f)
-      for (let h = 0; h < n; h++) m.tnylda[h] = (m.tnylda[h] * (y + 1) + m.tnyld[h]) / (y + 2);
-      if (c.idaf < 181) {
-        for (let h = 0; h < n; h++) {
-          if (m.opWait[h] === 0 && m.opEnd[h] > m.opBegin[h]) runOps(m, p, h, d1, mstart, true);
-        }
-      }
-      checkModelYear(m, yr);
+      totals.hruDays += n;
+      checkBasinDay(bv, m, yr, jd);
+
+      // ---- routing: fig.fig commands in order
+      routeDay(cur, y, yr, jd, mon);
+      checkReachDay(rv, reachList, yr, jd);
+
+      // ---- outputs
+      const ctx: DayContext = {
+        year: yr, yearIndex: y, jday: jd, month: mon + 1, dom: jd - mstart[mon]! + 1, dayIndex: d,
+        lastDayOfMonth: jd === mstart[mon + 1]! - 1 || (flags & LAST_DAY) !== 0, lastDayOfYear: (flags & LAST_DAY) !== 0,
+      };
       if (printing) {
-        totals.printedYears++;
-        totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
+        for (let k = 0; k < NBV; k++) {
+          yearSum[k] = k === BV.SW ? bv[k] : yearSum[k] + bv[k]; // soil water: end of year
+          totals.basinSum[k] += bv[k];
+          totals.monthly[mon * NBV + k] += bv[k];
+        }
+        totals.monthDays[mon]++;
       }
-      if (opt.yieldEvery) await opt.yieldEvery();
+      if (rsvOn.length && obs.reservoirDay) obs.reservoirDay(ctx, rsvV, rsvOn);
+      if (rsed) {
+        const rs = obs.sedDay!(ctx, rsed);
+        if (rs) await rs;
+      }
+      const r = obs.day(ctx, hv, cur.sv, rv, bv);
+      if (r) await r;
+      // the slot is free for the day nslots later
+      cur.sv.fill(0);
+      cur.subLoad.fill(0);
+      cur.subWyld.fill(0);
+      for (let t = 0; t < threads; t++) cur.bvs[t]!.fill(0);
+      if (split && split.order.length) {
+        cur.svRows.fill(0);
+        cur.wyldRows.fill(0);
+        cur.loadRows.fill(0);
+      }
+      if (pool) pool.consumed(d);
+      totals.days++;
+
+      if (flags & LAST_DAY) {
+        if (printing) {
+          totals.printedYears++;
+          totals.basinYears.push({ year: yr, values: Float64Array.from(yearSum) });
+        }
+        if (opt.yieldEvery) await opt.yieldEvery();
+      }
     }
   } finally {
     if (pool) await pool.stop();
@@ -537,10 +529,67 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   return totals;
 }
 
-function dayIndexOf(iyr: number, yr: number, jd: number): number {
+/** Adds the day's rows of the HRUs of split subbasins (threads.ts splitRows) to their subbasins'
+ * sums, HRU by HRU in order: after the subbasin's first HRUs (added by the block they are in), as
+ * one thread would. */
+function addSplitRows(m: Model, cur: DaySlot, order: Int32Array, rowOf: Int32Array): void {
+  const { sv, subWyld, subLoad, svRows, wyldRows, loadRows } = cur;
+  for (let i = 0; i < order.length; i++) {
+    const h = order[i]!;
+    const r = rowOf[h]!;
+    const s = m.hruSub[h]!;
+    for (let k = 0; k < NSV; k++) sv[s * NSV + k] += svRows[r * NSV + k]!;
+    subWyld[s] += wyldRows[r]!;
+    for (let k = 0; k < NC; k++) subLoad[s * NC + k] += loadRows[r * NC + k]!;
+  }
+}
+
+const FIRST_DAY = 1;
+const LAST_DAY = 2;
+
+/** The simulated days, in order: year index, julian day, month (0–11), index of the day in the
+ * weather files (days since 1 January of the first year), first/last day of a year; per year the
+ * last simulated day and the month start days (SWAT's ndays). */
+export function calendar(c: Project['control']): {
+  days: number; yearIndex: Int32Array; jd: Int32Array; mon: Int32Array; di: Int32Array; flags: Uint8Array; d1: Int32Array; mstart: Int32Array[];
+} {
+  const d1 = new Int32Array(c.nbyr);
+  const d0 = new Int32Array(c.nbyr);
+  const mstart: Int32Array[] = [];
+  let days = 0;
+  for (let y = 0; y < c.nbyr; y++) {
+    const leap = isLeap(c.iyr + y);
+    const ylen = leap ? 366 : 365;
+    d0[y] = y === 0 ? Math.max(1, c.idaf) : 1;
+    d1[y] = y === c.nbyr - 1 ? Math.min(ylen, c.idal > 0 ? c.idal : ylen) : ylen;
+    days += Math.max(0, d1[y]! - d0[y]! + 1);
+    const ms = new Int32Array(13);
+    let acc = 0;
+    for (let k = 0; k < 12; k++) {
+      ms[k] = acc + 1;
+      acc += DAYS_IN_MONTH[k]! + (k === 1 && leap ? 1 : 0);
+    }
+    ms[12] = acc + 1;
+    mstart.push(ms);
+  }
+  const yearIndex = new Int32Array(days), jd = new Int32Array(days), mon = new Int32Array(days), di = new Int32Array(days);
+  const flags = new Uint8Array(days);
   let d = 0;
-  for (let y = iyr; y < yr; y++) d += isLeap(y) ? 366 : 365;
-  return d + jd - 1;
+  let before = 0; // days of the years before (weather file index of 1 January)
+  for (let y = 0; y < c.nbyr; y++) {
+    const ms = mstart[y]!;
+    let mo = 0;
+    for (let j = d0[y]!; j <= d1[y]!; j++, d++) {
+      while (mo < 11 && j >= ms[mo + 1]!) mo++;
+      yearIndex[d] = y;
+      jd[d] = j;
+      mon[d] = mo;
+      di[d] = before + j - 1;
+      flags[d] = (j === d0[y] ? FIRST_DAY : 0) | (j === d1[y] ? LAST_DAY : 0);
+    }
+    before += isLeap(c.iyr + y) ? 366 : 365;
+  }
+  return { days, yearIndex, jd, mon, di, flags, d1, mstart };
 }
 
 

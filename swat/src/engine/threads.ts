@@ -1,48 +1,94 @@
-// HRUs split across threads: subbasins are independent until routing, so each day the main
-// thread fills the subbasins' weather, then it and worker threads each simulate the HRUs of a
-// contiguous block of subbasins over the same SharedArrayBuffer-backed model, and the main
-// thread routes once all blocks are done. Synchronisation per day through Atomics on a shared
-// control block (a short spin, then Atomics.wait).
+// HRUs split across threads. Subbasins are independent until routing, and nothing the main
+// thread's routing does reaches an HRU (except reservoir seepage and land-use updates, see
+// `leadOf`), so a worker thread simulates its block of subbasins day after day up to SLOTS−1 days
+// ahead of the main thread, which meanwhile simulates its own block, routes and writes. Days
+// pass through a ring of SLOTS day slots in SharedArrayBuffers: the main thread fills a slot's
+// weather (and its control row), each thread adds its HRUs' outputs to the slot's subbasin sums
+// and its own basin sums, and the main thread, once every block of the day is done, routes the
+// day from the slot and clears it for the day SLOTS later. Synchronisation by counters in an
+// Int32Array (a short spin, then Atomics.wait) — a thread sleeps only when it has caught up,
+// not once a day.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { SimulationError } from './guard.ts';
 import type { Acc } from './outputs.ts';
 import type { Model, OpArrays } from './model.ts';
 import type { PlantParams, Project } from './project.ts';
-import { NBV } from './vars.ts';
+import { NBV, NC, NSV } from './vars.ts';
 
-/** Control block (Int32Array over a SharedArrayBuffer). EPOCH_SLEEPERS / DONE_SLEEPERS count the
- * threads asleep in Atomics.wait on EPOCH / on a DONE slot: a thread that changes one of those
- * wakes them (Atomics.notify, a system call and often a context switch on a busy machine) only
- * when someone sleeps there, not every day. */
+/** Day slots in the ring (a worker runs at most SLOTS − 1 days ahead of the main thread). */
+export const SLOTS = 16;
+
+/** Counters (Int32Array over a SharedArrayBuffer), counted in days from the first simulated day. */
 export const CT = {
-  EPOCH: 0, CMD: 1, JD: 2, MON: 3, PRINTING: 4, NPERIOD: 5, NYEAR: 6, MSTART: 7, EPOCH_SLEEPERS: 20, DONE_SLEEPERS: 21, DONE: 22,
+  /** days whose weather and control row the main thread has published */
+  WEATHER: 0,
+  /** days the main thread has routed and written (their slots are free again) */
+  CONSUMED: 1,
+  /** 1: the workers leave their loop */
+  STOP: 2,
+  /** threads asleep in Atomics.wait on WEATHER / CONSUMED / a DONE counter: whoever changes one
+   * of those wakes them (Atomics.notify, a system call) only when someone sleeps there */
+  WEATHER_SLEEPERS: 3,
+  CONSUMED_SLEEPERS: 4,
+  DONE_SLEEPERS: 5,
+  /** DONE + w: days worker w has simulated; −1 when it failed */
+  DONE: 8,
 } as const;
-export const CMD_DAY = 1;
-export const CMD_STOP = 2;
-const SPIN = 2_000;
 
-/** Blocks until ctrl[i] !== v (spinning briefly first); while asleep it is counted in
- * ctrl[sleepers]. (Sequentially consistent atomics: the changer stores ctrl[i] then reads the
- * count, the sleeper counts itself then Atomics.wait re-reads ctrl[i]: either the changer sees
- * the sleeper, or the sleeper sees the change and does not sleep.) */
-export function waitChange(ctrl: Int32Array, i: number, v: number, sleepers: number): number {
-  for (let k = 0; k < SPIN; k++) {
-    const c = Atomics.load(ctrl, i);
-    if (c !== v) return c;
-  }
-  for (;;) {
-    Atomics.add(ctrl, sleepers, 1);
-    Atomics.wait(ctrl, i, v, 100);
-    Atomics.sub(ctrl, sleepers, 1);
-    const c = Atomics.load(ctrl, i);
-    if (c !== v) return c;
-  }
+/** A day's control row (Int32Array, ROW.SIZE per slot). */
+export const ROW = {
+  JD: 0, MON: 1, PRINTING: 2, YEAR_INDEX: 3, YEAR: 4, YEAR_START: 5, YEAR_END: 6, D1: 7, NPERIOD: 8, NYEAR: 9, MSTART: 10, SIZE: 24,
+} as const;
+
+/** Per-subbasin arrays of a day slot: the day's weather and PET terms (filled by the main
+ * thread), the subbasin water yield (m³) the HRUs add to. */
+export const SUB_ARRAYS = [
+  'sPcp', 'sTmx', 'sTmn', 'sTav', 'sSlr', 'sDayl', 'sWnd', 'sPetNoSnow', 'sPetSnow', 'sVpd', 'sDlt', 'sGma', 'sXl', 'sRho', 'sRout', 'subWyld',
+] as const;
+type SubArray = (typeof SUB_ARRAYS)[number];
+
+/** One day's slot: weather in, HRU sums out (subLoad: nsub × NC, sv: nsub × NSV, bvs[t]: the
+ * basin sums of thread t's block; svRows, wyldRows, loadRows: one row per HRU of a subbasin
+ * split between threads that is not in the block of the subbasin's first HRU, see `splitRows`). */
+export type DaySlot = Record<SubArray, Float64Array> & {
+  subLoad: Float64Array; sv: Float64Array; bvs: Float64Array[]; svRows: Float64Array; wyldRows: Float64Array; loadRows: Float64Array;
+};
+
+/** The ring's buffers (one array per quantity, SLOTS days long): what a worker is given. */
+export type SlotBuffers = Record<string, Float64Array>;
+
+/** Buffers for `slots` days of `nsub` subbasins and `threads` blocks (shared between threads
+ * when `shared`). */
+export function slotBuffers(slots: number, nsub: number, threads: number, shared: boolean, rows = 0): SlotBuffers {
+  const mk = (len: number) => (shared ? new Float64Array(new SharedArrayBuffer(8 * len)) : new Float64Array(len));
+  const out: SlotBuffers = {};
+  for (const k of SUB_ARRAYS) out[k] = mk(slots * nsub);
+  out.subLoad = mk(slots * nsub * NC);
+  out.sv = mk(slots * nsub * NSV);
+  out.bv = mk(slots * threads * NBV);
+  out.svRows = mk(slots * rows * NSV);
+  out.wyldRows = mk(slots * rows);
+  out.loadRows = mk(slots * rows * NC);
+  return out;
 }
 
-/** Stores ctrl[i] = v and wakes the threads asleep on it, if any. */
-export function storeAndWake(ctrl: Int32Array, i: number, v: number, sleepers: number): void {
-  Atomics.store(ctrl, i, v);
-  if (Atomics.load(ctrl, sleepers) > 0) Atomics.notify(ctrl, i);
+/** Views of each day slot over the ring's buffers. */
+export function slotViews(buf: SlotBuffers, slots: number, nsub: number, threads: number): DaySlot[] {
+  const out: DaySlot[] = [];
+  const rows = buf.wyldRows!.length / slots;
+  for (let k = 0; k < slots; k++) {
+    const s = {} as DaySlot;
+    for (const a of SUB_ARRAYS) s[a] = buf[a]!.subarray(k * nsub, (k + 1) * nsub);
+    s.subLoad = buf.subLoad!.subarray(k * nsub * NC, (k + 1) * nsub * NC);
+    s.sv = buf.sv!.subarray(k * nsub * NSV, (k + 1) * nsub * NSV);
+    s.bvs = Array.from({ length: threads }, (_, t) => buf.bv!.subarray((k * threads + t) * NBV, (k * threads + t + 1) * NBV));
+    s.svRows = buf.svRows!.subarray(k * rows * NSV, (k + 1) * rows * NSV);
+    s.wyldRows = buf.wyldRows!.subarray(k * rows, (k + 1) * rows);
+    s.loadRows = buf.loadRows!.subarray(k * rows * NC, (k + 1) * rows * NC);
+    out.push(s);
+  }
+  return out;
 }
 
 /** Everything a worker needs to run its block of subbasins (structured-cloned; the typed
@@ -53,20 +99,26 @@ export interface WorkerInit {
   plants: PlantParams[];
   nhru: number;
   nsub: number;
-  s0: number;
-  s1: number;
-  project: Pick<Project, 'basin' | 'subbasins' | 'ferts' | 'tills' | 'urbans' | 'plants' | 'dir'>;
-  day: Record<string, Float64Array>; // per-subbasin weather/PET arrays, outputs (sv, hv, hruAa, subWyld, subLoad)
-  bv: Float64Array; // this worker's basin sums
+  /** this worker's block: HRUs h0…h1−1, of the partition `bounds` */
+  h0: number;
+  h1: number;
+  bounds: number[];
+  project: Pick<Project, 'basin' | 'subbasins' | 'ferts' | 'tills' | 'urbans' | 'plants' | 'dir' | 'control' | 'atmo'>;
+  slots: SlotBuffers;
+  threads: number;
+  hruAa: Float64Array;
   wanted: Uint8Array | null;
   acc: { period: Float64Array; year: Float64Array; all: Float64Array; usePeriod: boolean; useYear: boolean; agg: Int8Array } | null;
   ctrl: Int32Array;
-  index: number; // DONE slot
+  rows: Int32Array;
+  /** this worker's number (1…): its DONE counter is CT.DONE + index − 1, its basin sums bvs[index] */
+  index: number;
+  days: number;
+  lead: number;
 }
 
 /** Number of threads for a run: option, else HW_SWAT_THREADS, else 2 (if the machine has 2
- * cores) from 2,000 HRUs on
- * (below that a day's HRU work is too short for the per-day synchronisation to pay off). */
+ * cores) from 2,000 HRUs on. */
 export function resolveThreads(requested: number | undefined, nhru: number, nsub: number): number {
   const env = Number(process.env.HW_SWAT_THREADS);
   let t = requested ?? (Number.isFinite(env) && env > 0 ? env : nhru >= 2000 ? Math.min(2, availableParallelism()) : 1);
@@ -74,20 +126,72 @@ export function resolveThreads(requested: number | undefined, nhru: number, nsub
   return t;
 }
 
-/** Contiguous subbasin blocks with about the same number of HRUs each. */
+/** Contiguous blocks of HRUs, one per thread (bounds[t]…bounds[t+1]−1): the same number of HRUs
+ * each, a subbasin possibly split between two blocks (its sums stay those of one thread, see
+ * `splitRows`). */
 export function partition(m: Model, threads: number): number[] {
   const bounds = [0];
-  const per = m.nhru / threads;
-  let next = per;
-  for (let s = 0; s < m.nsub && bounds.length < threads; s++) {
-    if (m.subHruEnd[s] >= next && s + 1 < m.nsub) {
-      bounds.push(s + 1);
-      next += per;
+  for (let t = 1; t < threads; t++) bounds.push(Math.round((m.nhru * t) / threads));
+  bounds.push(m.nhru);
+  return bounds;
+}
+
+/** The HRUs whose subbasin sums cannot go straight into the subbasin's: those of a subbasin that
+ * started in an earlier block. Each gets a row of its own in the day slot (`rowOf[h]`, −1 for the
+ * others), which the main thread adds to the subbasin's sums in HRU order once every block of the
+ * day is done — so the sums are added in the order one thread adds them, and the outputs are
+ * those of one thread, bit for bit. `order`: those HRUs, ascending. */
+export function splitRows(m: Model, bounds: number[]): { rowOf: Int32Array; order: Int32Array } {
+  const rowOf = new Int32Array(m.nhru).fill(-1);
+  const order: number[] = [];
+  for (let t = 1; t + 1 < bounds.length; t++) {
+    const h0 = bounds[t]!;
+    for (let h = h0; h < bounds[t + 1]! && m.subHruBegin[m.hruSub[h]!]! < h0; h++) {
+      rowOf[h] = order.length;
+      order.push(h);
     }
   }
-  while (bounds.length < threads) bounds.push(m.nsub);
-  bounds.push(m.nsub);
-  return bounds;
+  return { rowOf, order: Int32Array.from(order) };
+}
+
+/** How many days a worker may run ahead of the main thread: SLOTS − 1, or 0 (lock step: a day
+ * starts once the previous one is routed and written) when the main thread changes HRUs between
+ * days — land-use updates, reservoir seepage into the subbasin's aquifers — or reads a worker's
+ * HRU accumulators (output.hru rows of HRUs in a worker's block). */
+export function leadOf(p: Project, m: Model, bounds: number[], wanted: Uint8Array | null): number {
+  if (p.lup?.length) return 0;
+  if (p.fig.some((c) => c.kind === 'routres')) return 0;
+  if (wanted) {
+    for (let h = bounds[1]!; h < m.nhru; h++) if (wanted[h] === 1) return 0;
+  }
+  return SLOTS - 1;
+}
+
+/** Waits until ctrl[i] ≥ target (true), or ctrl[i] < 0 / ctrl[CT.STOP] set (false); spins
+ * briefly first, then sleeps counted in ctrl[sleepers]. (Sequentially consistent atomics: the
+ * changer stores ctrl[i] then reads the count, the sleeper counts itself then Atomics.wait
+ * re-reads ctrl[i]: either the changer sees the sleeper, or the sleeper sees the change.) */
+export function waitAtLeast(ctrl: Int32Array, i: number, target: number, sleepers: number): boolean {
+  for (let k = 0; k < SPIN; k++) {
+    const c = Atomics.load(ctrl, i);
+    if (c >= target) return true;
+    if (c < 0) return false;
+  }
+  for (;;) {
+    const c = Atomics.load(ctrl, i);
+    if (c >= target) return true;
+    if (c < 0 || Atomics.load(ctrl, CT.STOP) === 1) return false;
+    Atomics.add(ctrl, sleepers, 1);
+    Atomics.wait(ctrl, i, c, 100);
+    Atomics.sub(ctrl, sleepers, 1);
+  }
+}
+const SPIN = 2_000;
+
+/** Stores ctrl[i] = v and wakes the threads asleep on it, if any. */
+export function storeAndWake(ctrl: Int32Array, i: number, v: number, sleepers: number): void {
+  Atomics.store(ctrl, i, v);
+  if (Atomics.load(ctrl, sleepers) > 0) Atomics.notify(ctrl, i);
 }
 
 /** A worker with the process's flags, except those it refuses (--input-type of a main script
@@ -106,33 +210,32 @@ function newWorker(init: WorkerInit): Worker {
 
 export class HruPool {
   readonly ctrl: Int32Array;
-  readonly bvs: Float64Array[] = [];
+  readonly rows: Int32Array;
   private readonly workers: Worker[] = [];
-  private epoch = 0;
-  private failed: string | null = null;
+  private failed: { error: string; simulation?: boolean } | null = null;
 
   private constructor(nworkers: number) {
     this.ctrl = new Int32Array(new SharedArrayBuffer(4 * (CT.DONE + nworkers)));
+    this.rows = new Int32Array(new SharedArrayBuffer(4 * SLOTS * ROW.SIZE));
   }
 
   /** Starts workers for blocks 1..n-1 of `bounds` (block 0 is the main thread's). */
-  static async start(m: Model, p: Project, bounds: number[], day: Record<string, Float64Array>, wanted: Uint8Array | null, acc: Acc | null): Promise<HruPool> {
+  static async start(m: Model, p: Project, bounds: number[], slots: SlotBuffers, hruAa: Float64Array, wanted: Uint8Array | null, acc: Acc | null,
+    days: number, lead: number): Promise<HruPool> {
     const nw = bounds.length - 2;
     const pool = new HruPool(nw);
     const project = {
-      dir: p.dir, basin: p.basin, ferts: p.ferts, tills: p.tills, urbans: p.urbans, plants: p.plants,
+      dir: p.dir, basin: p.basin, ferts: p.ferts, tills: p.tills, urbans: p.urbans, plants: p.plants, control: p.control, atmo: p.atmo,
       subbasins: p.subbasins.map((s) => ({ ...s, hrus: [] })),
     };
     const arrays = m.arrays();
     const plants = [...p.plants.values()];
     const ready: Promise<void>[] = [];
     for (let w = 0; w < nw; w++) {
-      const bv = new Float64Array(new SharedArrayBuffer(8 * NBV));
-      pool.bvs.push(bv);
       const init: WorkerInit = {
-        arrays, ops: m.ops, plants, nhru: m.nhru, nsub: m.nsub, s0: bounds[w + 1], s1: bounds[w + 2], project, day, bv, wanted,
+        arrays, ops: m.ops, plants, nhru: m.nhru, nsub: m.nsub, h0: bounds[w + 1]!, h1: bounds[w + 2]!, bounds, project, slots, threads: nw + 1, hruAa, wanted,
         acc: acc ? { period: acc.period, year: acc.year, all: acc.all, usePeriod: acc.usePeriod, useYear: acc.useYear, agg: acc.agg } : null,
-        ctrl: pool.ctrl, index: CT.DONE + w,
+        ctrl: pool.ctrl, rows: pool.rows, index: w + 1, days, lead,
       };
       const worker = newWorker(init);
       pool.workers.push(worker);
@@ -140,8 +243,8 @@ export class HruPool {
         worker.once('message', (msg: { ready?: boolean; error?: string }) => (msg.ready ? resolve() : reject(new Error(msg.error))));
         worker.once('error', reject);
       }));
-      worker.on('message', (msg: { error?: string }) => {
-        if (msg.error) pool.failed = msg.error;
+      worker.on('message', (msg: { error?: string; simulation?: boolean }) => {
+        if (msg.error) pool.failed = { error: msg.error, simulation: msg.simulation };
       });
     }
     try {
@@ -153,29 +256,41 @@ export class HruPool {
     return pool;
   }
 
-  /** Releases the workers on the day described by the control block (fields set by the caller). */
-  begin(): void {
-    this.epoch++;
-    Atomics.store(this.ctrl, CT.CMD, CMD_DAY);
-    storeAndWake(this.ctrl, CT.EPOCH, this.epoch, CT.EPOCH_SLEEPERS);
+  /** Day `d`'s weather and control row are in their slot. */
+  published(d: number): void {
+    storeAndWake(this.ctrl, CT.WEATHER, d + 1, CT.WEATHER_SLEEPERS);
   }
 
-  /** Waits for every worker's block of the day. */
-  finish(): void {
+  /** Waits for every worker's block of day `d`; false when a worker failed (its error comes
+   * with `stop()`, once the main thread lets its message in). */
+  finish(d: number): boolean {
     for (let w = 0; w < this.workers.length; w++) {
-      const i = CT.DONE + w;
-      let v = Atomics.load(this.ctrl, i);
-      while (v !== this.epoch) {
-        if (v < 0) throw new Error(`HRU worker ${w + 1} failed${this.failed ? `: ${this.failed}` : ''}`);
-        v = waitChange(this.ctrl, i, v, CT.DONE_SLEEPERS);
-      }
+      if (!waitAtLeast(this.ctrl, CT.DONE + w, d + 1, CT.DONE_SLEEPERS)) return false;
     }
+    return true;
   }
 
-  async stop(): Promise<void> {
-    Atomics.store(this.ctrl, CT.CMD, CMD_STOP);
-    Atomics.store(this.ctrl, CT.EPOCH, ++this.epoch);
-    Atomics.notify(this.ctrl, CT.EPOCH);
+  /** After `stop()`: what a failed worker said (a SimulationError stays one). */
+  failure(): Error {
+    if (this.failed?.simulation) return new SimulationError(this.failed.error);
+    return new Error(`HRU worker failed${this.failed ? `: ${this.failed.error}` : ''}`);
+  }
+
+  /** Day `d` is routed and written: its slot may take day d + SLOTS. */
+  consumed(d: number): void {
+    storeAndWake(this.ctrl, CT.CONSUMED, d + 1, CT.CONSUMED_SLEEPERS);
+  }
+
+  private stopping: Promise<void> | null = null;
+
+  /** Tells the workers to leave and waits for them (once, however often it is called). */
+  stop(): Promise<void> {
+    return (this.stopping ??= this.stopWorkers());
+  }
+
+  private async stopWorkers(): Promise<void> {
+    Atomics.store(this.ctrl, CT.STOP, 1);
+    for (const i of [CT.WEATHER, CT.CONSUMED]) Atomics.notify(this.ctrl, i);
     // workers leave their loop and exit; terminated if they do not within 2 s
     await Promise.all(this.workers.map((w) => new Promise<void>((resolve) => {
       const t = setTimeout(() => void w.terminate().then(() => resolve()), 2000);
