@@ -70,6 +70,16 @@ export interface SimTotals {
 export async function simulate(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions = {}): Promise<SimTotals> {
   const nhruIn = p.subbasins.reduce((a, s) => a + (s.hrus.length > 0 || !p.hruSource ? s.hrus.length : s.hruCount ?? 0), 0);
   const threads = resolveThreads(opt.threads, nhruIn, p.subbasins.length);
+  // worker threads load their modules while the model is built; stopped however the run ends
+  const pool = threads > 1 ? HruPool.spawn(threads) : null;
+  try {
+    return await simulateOn(p, makeObserver, opt, threads, pool);
+  } finally {
+    if (pool) await pool.stop();
+  }
+}
+
+async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions, threads: number, pool: HruPool | null): Promise<SimTotals> {
   const m = new Model(p, { shared: threads > 1 });
   const obs = makeObserver(m);
   const b = p.basin;
@@ -148,8 +158,8 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
   const saves = opt.dir && p.fig.some((x) => x.kind === 'saveconc') ? new SaveConc(opt.dir, p) : null;
   const cal = calendar(c);
   const lead = threads > 1 ? leadOf(p, m, bounds, wanted) : 0;
-  const pool = threads > 1 ? await HruPool.start(m, p, bounds, slotBuf, totals.hruAa, wanted, hruAcc, cal.days, lead) : null;
   try {
+    if (pool) await pool.start(m, p, bounds, slotBuf, totals.hruAa, wanted, hruAcc, cal.days, lead);
     const esd = 500;
     const etco = 0.8;
     const ubw = 10;

@@ -1,6 +1,6 @@
 // Worker thread of threads.ts: simulates the HRUs of one block of subbasins day after day, on the
 // model arrays it shares with the main thread, as far ahead of the main thread as its lead allows.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { SimulationError } from './guard.ts';
 import { blockDay, DayShared, type BlockDay } from './hru.ts';
 import { Model } from './model.ts';
@@ -10,7 +10,8 @@ import type { SimTotals } from './sim.ts';
 import { CT, ROW, SLOTS, slotViews, splitRows, storeAndWake, waitAtLeast, type WorkerInit } from './threads.ts';
 import { NHV } from './vars.ts';
 
-const init = workerData as WorkerInit;
+// modules loaded (while the main thread built the model): now the block and the shared arrays
+const init = await new Promise<WorkerInit>((resolve) => parentPort!.once('message', resolve));
 const ctrl = init.ctrl;
 const rows = init.rows;
 const done = CT.DONE + init.index - 1;

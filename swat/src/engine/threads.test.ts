@@ -110,6 +110,13 @@ describe('HRUs in worker threads', () => {
     expect(files.some((f) => /^watout|\.dat$/i.test(f))).toBe(true);
   }, 120_000);
 
+  it('an input error while the model is built stops the run with it, the waiting workers stopped', async () => {
+    const dir = lrewDaily();
+    const mgt = join(dir, '000030001.mgt');
+    writeFileSync(mgt, readFileSync(mgt, 'latin1').replace(/\r\n {16}17/, '\r\n  6  1          13\r\n                17'), 'latin1');
+    await expect(runSimulation(dir, { threads: 2, writeOutputs: false })).rejects.toThrow(/000030001\.mgt: operation 13/);
+  }, 60_000);
+
   it('a non-finite state in a worker\'s block stops the run with a SimulationError naming the HRU', async () => {
     const p = await loadProject(lrewDaily());
     p.subbasins[2]!.hrus[4]!.layers[1]!.awc = Number.NaN; // subbasin 3: the worker's block

@@ -195,16 +195,17 @@ export function storeAndWake(ctrl: Int32Array, i: number, v: number, sleepers: n
 }
 
 /** A worker with the process's flags, except those it refuses (--input-type of a main script
- * given with -e, process-wide V8 flags such as --expose-gc). */
-function newWorker(init: WorkerInit): Worker {
+ * given with -e, process-wide V8 flags such as --expose-gc). It loads its modules at once and
+ * then waits for its WorkerInit message. */
+function newWorker(): Worker {
   // threads-worker.js next to a precompiled threads.js (swat/build.ts), else the TypeScript source
   const url = new URL(import.meta.url.endsWith('.js') ? './threads-worker.js' : './threads-worker.ts', import.meta.url);
   const own = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
   try {
-    return new Worker(url, own.length === process.execArgv.length ? { workerData: init } : { workerData: init, execArgv: own });
+    return new Worker(url, own.length === process.execArgv.length ? {} : { execArgv: own });
   } catch (err) {
     if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
-    return new Worker(url, { workerData: init, execArgv: [] });
+    return new Worker(url, { execArgv: [] });
   }
 }
 
@@ -217,13 +218,30 @@ export class HruPool {
   private constructor(nworkers: number) {
     this.ctrl = new Int32Array(new SharedArrayBuffer(4 * (CT.DONE + nworkers)));
     this.rows = new Int32Array(new SharedArrayBuffer(4 * SLOTS * ROW.SIZE));
+    // the workers start loading their modules now, while the main thread builds the model
+    for (let w = 0; w < nworkers; w++) {
+      const worker = newWorker();
+      worker.on('error', (err) => {
+        this.failed ??= { error: err instanceof Error ? err.message : String(err) };
+      });
+      this.workers.push(worker);
+    }
   }
 
-  /** Starts workers for blocks 1..n-1 of `bounds` (block 0 is the main thread's). */
-  static async start(m: Model, p: Project, bounds: number[], slots: SlotBuffers, hruAa: Float64Array, wanted: Uint8Array | null, acc: Acc | null,
-    days: number, lead: number): Promise<HruPool> {
+  /** Workers for the blocks 1…threads−1 (block 0 is the main thread's), started at once; `start`
+   * gives them their blocks. */
+  static spawn(threads: number): HruPool {
+    return new HruPool(threads - 1);
+  }
+
+  /** Gives the workers their blocks 1..n-1 of `bounds` and the shared arrays; resolves when they
+   * are ready for the first day. */
+  async start(m: Model, p: Project, bounds: number[], slots: SlotBuffers, hruAa: Float64Array, wanted: Uint8Array | null, acc: Acc | null,
+    days: number, lead: number): Promise<void> {
     const nw = bounds.length - 2;
-    const pool = new HruPool(nw);
+    if (nw !== this.workers.length) throw new Error(`HRU pool: ${nw} blocks for ${this.workers.length} workers`);
+    const pool = this;
+    this.started = true;
     const project = {
       dir: p.dir, basin: p.basin, ferts: p.ferts, tills: p.tills, urbans: p.urbans, plants: p.plants, control: p.control, atmo: p.atmo,
       subbasins: p.subbasins.map((s) => ({ ...s, hrus: [] })),
@@ -237,8 +255,7 @@ export class HruPool {
         acc: acc ? { period: acc.period, year: acc.year, all: acc.all, usePeriod: acc.usePeriod, useYear: acc.useYear, agg: acc.agg } : null,
         ctrl: pool.ctrl, rows: pool.rows, index: w + 1, days, lead,
       };
-      const worker = newWorker(init);
-      pool.workers.push(worker);
+      const worker = pool.workers[w]!;
       ready.push(new Promise<void>((resolve, reject) => {
         worker.once('message', (msg: { ready?: boolean; error?: string }) => (msg.ready ? resolve() : reject(new Error(msg.error))));
         worker.once('error', reject);
@@ -246,6 +263,7 @@ export class HruPool {
       worker.on('message', (msg: { error?: string; simulation?: boolean }) => {
         if (msg.error) pool.failed = { error: msg.error, simulation: msg.simulation };
       });
+      worker.postMessage(init);
     }
     try {
       await Promise.all(ready);
@@ -253,7 +271,6 @@ export class HruPool {
       await pool.stop();
       throw err;
     }
-    return pool;
   }
 
   /** Day `d`'s weather and control row are in their slot. */
@@ -282,6 +299,7 @@ export class HruPool {
   }
 
   private stopping: Promise<void> | null = null;
+  private started = false;
 
   /** Tells the workers to leave and waits for them (once, however often it is called). */
   stop(): Promise<void> {
@@ -289,6 +307,11 @@ export class HruPool {
   }
 
   private async stopWorkers(): Promise<void> {
+    // workers never given a block wait for their message: nothing to finish
+    if (!this.started) {
+      await Promise.all(this.workers.map((w) => w.terminate()));
+      return;
+    }
     Atomics.store(this.ctrl, CT.STOP, 1);
     for (const i of [CT.WEATHER, CT.CONSUMED]) Atomics.notify(this.ctrl, i);
     // workers leave their loop and exit; terminated if they do not within 2 s
