@@ -207,7 +207,7 @@ export default async function (): Promise<Record<string, string | number>> {
       out['LREW daily printing (file.cio as shipped) hw-swat run whole process: s (median of 3)'] = r3(median(runs.map((x) => x.wall)));
       out['LREW daily printing (file.cio as shipped) hw-swat run whole process: CPU s (user+sys, median of 3)'] = r3(median(runs.map((x) => x.cpu)));
     }
-    // synthetic 10,003 HRUs x 5 years, 2 threads (the default from 2,000 HRUs)
+    // synthetic 10,003 HRUs x 5 years, 2 threads (the default on 2 cores)
     const syn = join(work, 'syn');
     const g0 = performance.now();
     const made = makeSynthetic(src, syn, 10_000, 5);

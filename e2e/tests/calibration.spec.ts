@@ -1,5 +1,6 @@
 // Calibration on the workers (issue 24): on a Little River scenario run daily over 2000–2012,
-// a small SUFI-2 request (CN2 % and ALPHA_BF, 2 iterations × 5 runs) is started from the
+// the form offers the flow calibration that meets the goals; a small SUFI-2 request (CN2 % and
+// ALPHA_BF, 2 iterations × 5 runs) is started from the
 // Calibration page; its progress moves live (the calibration-status channel, no reload); the
 // results show the best set, the fit, the dotty plots and the 95PPU hydrograph and download; the
 // best set is saved as a calibration option; and 'Create a scenario from the best set' lands on
@@ -23,12 +24,24 @@ test('a small calibration starts from the page, progresses live, shows its resul
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/scenarios/${scenarioId}/output/calibration$`));
   await expect(page.getByText("You don't have any calibration requests yet.")).toBeVisible();
 
-  // ── The form: prefilled periods after the 2 warm-up years, split in halves ──
+  // ── The form: prefilled periods after the 2 warm-up years, split in halves; the flow
+  // calibration that meets the goals on the demo (DDS, 30 × 10 runs, |PBIAS| ≤ 15 %, 8 parameters) ──
   await expect(page.getByTestId('calibration-period-start')).toHaveValue('2002-01-01');
   await expect(page.getByTestId('validation-period-end')).toHaveValue('2012-12-31');
+  await expect(page.getByTestId('calibration-algorithm')).toHaveValue('DDS');
+  await expect(page.getByTestId('calibration-pbias')).toHaveValue('15');
+  await expect(page.getByTestId('calibration-total')).toHaveText('300 runs in all');
+  const flow = ['CN2', 'ESCO', 'ALPHA_BF', 'GW_DELAY', 'GWQMN', 'GW_REVAP', 'SURLAG', 'CH_K2'];
+  for (const v of flow) await expect(page.getByTestId(`parameter-${v}`)).toBeVisible();
+  // without parameters or a name the request is refused, saying why
+  for (const v of flow) await page.getByTestId(`parameter-${v}-remove`).click();
   await page.getByTestId('calibration-submit').click();
   await expect(page.getByText('Give the request a name of 1 to 50 characters.')).toBeVisible();
   await expect(page.getByTestId('parameters-error')).toHaveText('Add 1 to 30 parameters.');
+  // a small SUFI-2 request instead
+  await page.getByTestId('calibration-algorithm').click();
+  await page.getByRole('option', { name: 'SUFI-2', exact: true }).click();
+  await page.getByTestId('calibration-pbias').fill('');
 
   await page.getByTestId('calibration-name').fill('CN2 and ALPHA_BF');
   // The gauge of the demo dataset, its reach when it lies in this project, else the outlet's.

@@ -155,6 +155,10 @@ export function rowFromCatalogue(c: CatalogueParameter): ParameterRow {
   return { key: ++rowKey, variable: c.variable, file: c.file, type: c.defaultType, min: c.defaultMin, max: c.defaultMax, landuses: [], subbasins: [] };
 }
 const catalogueKey = (c: { variable: string; file: string }) => `${c.variable}|${c.file}`;
+/** What modellers calibrate for flow (curve number, soil evaporation, groundwater, surface lag,
+ * channel losses), each with the catalogue's change type and range. */
+export const FLOW_PARAMETERS = ['CN2|mgt', 'ESCO|hru', 'ALPHA_BF|gw', 'GW_DELAY|gw', 'GWQMN|gw', 'GW_REVAP|gw', 'SURLAG|bsn', 'CH_K2|rte'];
+export const FLOW_DEFAULTS = { algorithm: 'DDS' as Algorithm, runsPerIteration: 10, iterations: 30, pbiasBound: 15, seed: 7 };
 const asNumber = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v));
 
 type Observed = { mode: 'gauge'; gaugeID: string | null } | { mode: 'csv'; fileName: string; csv: string; units: 'm3/s' | 'cfs'; error?: string; days?: number; first?: string; last?: string };
@@ -294,12 +298,15 @@ function RequestForm({ data, onSubmitted }: { data: CalibrationPageData; onSubmi
   const [validate, setValidate] = useState(initial.validation !== null);
   const [validation, setValidation] = useState<Period>(initial.validation ?? initial.calibration);
   const [objective, setObjective] = useState<Objective>('NSE');
-  const [pbiasBound, setPbiasBound] = useState<number | string>('');
-  const [algorithm, setAlgorithm] = useState<Algorithm>('SUFI2');
-  const [runsPerIteration, setRunsPerIteration] = useState<number | string>(100);
-  const [iterations, setIterations] = useState<number | string>(3);
-  const [seed, setSeed] = useState<number | string>(1);
-  const [rows, setRows] = useState<ParameterRow[]>([]);
+  // The form starts with a flow calibration that meets the goals on the demo watershed
+  // (README: DDS, 30 batches of 10 runs, |PBIAS| ≤ 15 %, the eight parameters of FLOW_PARAMETERS).
+  const [pbiasBound, setPbiasBound] = useState<number | string>(FLOW_DEFAULTS.pbiasBound);
+  const [algorithm, setAlgorithm] = useState<Algorithm>(FLOW_DEFAULTS.algorithm);
+  const [runsPerIteration, setRunsPerIteration] = useState<number | string>(FLOW_DEFAULTS.runsPerIteration);
+  const [iterations, setIterations] = useState<number | string>(FLOW_DEFAULTS.iterations);
+  const [seed, setSeed] = useState<number | string>(FLOW_DEFAULTS.seed);
+  const [rows, setRows] = useState<ParameterRow[]>(() =>
+    FLOW_PARAMETERS.flatMap((v) => data.parameters.filter((c) => catalogueKey(c) === v).map(rowFromCatalogue)));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);

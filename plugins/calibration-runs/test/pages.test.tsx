@@ -88,6 +88,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 const set = (id: string, v: string) => fireEvent.change(screen.getByTestId(id), { target: { value: v } });
+/** Removes the parameter rows the form starts with. */
+function removeParameters() {
+  for (const b of screen.queryAllByTestId(/^parameter-[A-Z0-9_]+-remove$/)) fireEvent.click(b);
+}
 async function choose(testid: string, option: string | RegExp) {
   fireEvent.click(screen.getByTestId(testid));
   fireEvent.click(await screen.findByRole('option', { name: option }));
@@ -175,6 +179,15 @@ describe('the calibration form', () => {
     expect(input('calibration-reach').value).toBe('4');
     expect([input('calibration-period-start').value, input('calibration-period-end').value]).toEqual(['2003-01-01', '2007-12-31']);
     expect([input('validation-period-start').value, input('validation-period-end').value]).toEqual(['2008-01-01', '2012-12-31']);
+    // the flow calibration that meets the goals on the demo: DDS, 30 × 10 runs, |PBIAS| ≤ 15 %,
+    // seed 7, the flow parameters the catalogue has
+    expect(input('calibration-algorithm').value).toBe('DDS');
+    expect(screen.getByTestId('algorithm-help').textContent).toContain('Dynamically dimensioned search');
+    expect([input('calibration-pbias').value, input('calibration-seed').value]).toEqual(['15', '7']);
+    expect(screen.getByTestId('calibration-total').textContent).toBe('300 runs in all');
+    expect(screen.getAllByTestId(/^parameter-[A-Z0-9_]+$/).map((e) => e.dataset.testid)).toEqual(['parameter-CN2', 'parameter-ALPHA_BF']);
+    removeParameters();
+    await choose('calibration-algorithm', 'SUFI-2');
     expect(screen.getByTestId('algorithm-help').textContent).toContain('95PPU');
 
     fireEvent.click(screen.getByTestId('calibration-submit'));
@@ -219,7 +232,7 @@ describe('the calibration form', () => {
       algorithm: 'SUFI2',
       runsPerIteration: 5,
       iterations: 2,
-      seed: 1,
+      seed: 7,
       parameters: [
         { variable: 'CN2', file: 'mgt', type: '%', min: -25, max: 15 },
         { variable: 'ALPHA_BF', file: 'gw', type: 'V', min: 0.01, max: 1 },
@@ -238,6 +251,7 @@ describe('the calibration form', () => {
     renderPages(URL, plugin);
     await screen.findByTestId('calibration-submit');
     set('calibration-name', 'Again');
+    removeParameters();
     await choose('parameter-add', /^CN2/);
     fireEvent.click(screen.getByTestId('calibration-submit'));
     expect(await screen.findByText('A calibration of this scenario already has this name.')).toBeTruthy();
@@ -257,6 +271,7 @@ describe('the calibration form', () => {
     await choose('observed-units', 'cfs');
     await choose('calibration-reach', '2');
     set('calibration-name', 'From a file');
+    removeParameters();
     await choose('parameter-add', /^ALPHA_BF/);
     fireEvent.click(screen.getByTestId('calibration-submit'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));

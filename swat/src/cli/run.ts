@@ -11,7 +11,7 @@ const USAGE = `usage: hw-swat run [dir] [--quiet] [--json] [--threads N]
   dir          TxtInOut folder with file.cio (default: the current folder)
   --quiet      no progress on stderr
   --json       print the run summary (average annual basin values, timing) as JSON on stdout
-  --threads N  threads simulating HRUs (default: 2 from 2,000 HRUs on, or HW_SWAT_THREADS)`;
+  --threads N  threads simulating HRUs (default: 2 on 2 cores from 1,000,000 HRU-days on, or HW_SWAT_THREADS)`;
 
 export async function run(argv: string[]): Promise<number> {
   return runCommand('run', async () => {

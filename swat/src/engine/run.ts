@@ -11,7 +11,7 @@ export interface RunOptions {
   writeOutputs?: boolean;
   /** Change the loaded project before running (used by tests and scenario tools). */
   modify?: (p: Project) => void;
-  /** Threads simulating HRUs (default: 2 from 2,000 HRUs on, or HW_SWAT_THREADS; 1 = none). */
+  /** Threads simulating HRUs (default: 2 on 2 cores from 1,000,000 HRU-days on, or HW_SWAT_THREADS; 1 = none). */
   threads?: number;
   /** The folder's input files in memory, name → text (loadProject's `files`). */
   files?: ReadonlyMap<string, string>;

@@ -69,7 +69,7 @@ export interface SimTotals {
 
 export async function simulate(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions = {}): Promise<SimTotals> {
   const nhruIn = p.subbasins.reduce((a, s) => a + (s.hrus.length > 0 || !p.hruSource ? s.hrus.length : s.hruCount ?? 0), 0);
-  const threads = resolveThreads(opt.threads, nhruIn, p.subbasins.length);
+  const threads = resolveThreads(opt.threads, nhruIn, calendar(p.control).days);
   // worker threads load their modules while the model is built; stopped however the run ends
   const pool = threads > 1 ? HruPool.spawn(threads) : null;
   try {
@@ -80,7 +80,9 @@ export async function simulate(p: Project, makeObserver: (m: Model) => SimObserv
 }
 
 async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, opt: SimOptions, threads: number, pool: HruPool | null): Promise<SimTotals> {
+  const tBuild = performance.now();
   const m = new Model(p, { shared: threads > 1 });
+  const tBuilt = performance.now();
   const obs = makeObserver(m);
   const b = p.basin;
   const c = p.control;
@@ -160,6 +162,7 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   const lead = threads > 1 ? leadOf(p, m, bounds, wanted) : 0;
   try {
     if (pool) await pool.start(m, p, bounds, slotBuf, totals.hruAa, wanted, hruAcc, cal.days, lead);
+    const tDays = performance.now();
     const esd = 500;
     const etco = 0.8;
     const ubw = 10;
@@ -419,6 +422,9 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
     const rows = pool ? pool.rows : null;
     const day: BlockDay = { jd: 0, mon: 0, printing: false, yearIndex: 0, year: 0, yearStart: false, yearEnd: false, d1: 0, mstart: cal.mstart[0]! };
     let published = 0;
+    // HW_SWAT_DEBUG: the main thread's time in its HRUs and waiting for the workers
+    const debug = !!process.env.HW_SWAT_DEBUG;
+    let busy = 0, waited = 0;
     /** Day e's weather into its slot, with its control row for the workers. */
     const publish = (e: number): void => {
       const ws = slots[e % nslots]!;
@@ -471,10 +477,16 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
       day.yearEnd = (flags & LAST_DAY) !== 0;
       day.d1 = cal.d1[y]!;
       day.mstart = mstart;
+      const t0 = debug ? performance.now() : 0;
       blockDay(D, cur, 0, bounds[0]!, bounds[1]!, split ? split.rowOf : null, hruAcc, day, c.idaf);
+      const t1 = debug ? performance.now() : 0;
       if (pool && !pool.finish(d)) {
         await pool.stop();
         throw pool.failure();
+      }
+      if (debug) {
+        busy += t1 - t0;
+        waited += performance.now() - t1;
       }
       // the rows of split subbasins' HRUs into their subbasin's sums, in HRU order
       if (split) addSplitRows(m, cur, split.order, split.rowOf);
@@ -530,6 +542,11 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
         }
         if (opt.yieldEvery) await opt.yieldEvery();
       }
+    }
+    if (debug) {
+      process.stderr.write(`model built in ${((tBuilt - tBuild) / 1000).toFixed(2)} s, days start ${((tDays - tBuilt) / 1000).toFixed(2)} s later, ` +
+        `the days took ${((performance.now() - tDays) / 1000).toFixed(2)} s; main thread: in HRUs ${(busy / 1000).toFixed(2)} s, waiting for workers ` +
+        `${(waited / 1000).toFixed(2)} s (${threads} threads, lead ${lead})\n`);
     }
   } finally {
     if (pool) await pool.stop();
