@@ -223,7 +223,7 @@ export default async function (): Promise<Record<string, string | number>> {
     out['synthetic 10k x 5 yr peak RSS MB'] = two.maxRssMB;
     out['synthetic 10k x 5 yr vs SWAT (whole process)'] = `${(SWAT_MEASURED.syn10k.seconds / two.wall).toFixed(2)}x SWAT's speed: hw-swat ${r2(two.wall)} s now (load ${load1()}) against SWAT ${SWAT_MEASURED.syn10k.seconds} s (${SWAT_MEASURED.syn10k.what}; ${SWAT_MEASURED.when}; ${SWAT_MEASURED.syn10k.hwSwatThen})`;
     rmSync(syn, { recursive: true, force: true });
-    // 150,000 HRUs x 30 years end to end (about 40 minutes of both cores): opt-in, BENCH_ENGINE_150K=1
+    // 150,000 HRUs x 30 years end to end (about 30 minutes of both cores, 2 more to build the project): opt-in, BENCH_ENGINE_150K=1
     if (process.env.BENCH_ENGINE_150K === '1') {
       const big = join(work, 'big');
       const m0 = performance.now();
