@@ -1230,7 +1230,6 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const m = D.m;
   const b = D.b;
   const sb = D.sb;
-  const s = D.s;
   const base = h * ML;
   const nl = m.nly[h];
   m.surfBs[h] += X.surfq;

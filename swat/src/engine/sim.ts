@@ -15,7 +15,7 @@ import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from
 import { NSED, reachSedimentDay } from './sed-output.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
-import { HruPool, leadOf, partition, resolveThreads, ROW, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
+import { HruPool, leadOf, partition, resolveThreads, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
 import { BV, C, NBV, NC, NHV, NRSV, NRV, NSV, RSV, RV, SV } from './vars.ts';
 import { DAYS_IN_MONTH, ee, solarGeometry } from './weather.ts';
 import { WeatherGen, exponentialCorrection, seedPlan, wgnStats, aunif, P } from './wgen.ts';
@@ -163,10 +163,6 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   try {
     if (pool) await pool.start(m, p, bounds, slotBuf, totals.hruAa, wanted, hruAcc, cal.days, lead);
     const tDays = performance.now();
-    const esd = 500;
-    const etco = 0.8;
-    const ubw = 10;
-    const uobw = 1 - Math.exp(-ubw);
     const fixedHarg = 0.0023;
     // One subbasin's weather and PET terms of the day, and the fig.fig commands of the day: functions
     // of their own, so that the day loop stays small and V8 optimizes each part quickly (one
@@ -419,8 +415,8 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
     // workers' lead), simulates its own block, waits for the workers' blocks of the day, then
     // sums, routes and writes the day from its slot and frees the slot
     const N = cal.days;
-    const rows = pool ? pool.rows : null;
-    const day: BlockDay = { jd: 0, mon: 0, printing: false, yearIndex: 0, year: 0, yearStart: false, yearEnd: false, d1: 0, mstart: cal.mstart[0]! };
+    const day = blockDayOf(cal, c, 0); // today's, for this thread's block
+    const ahead = blockDayOf(cal, c, 0); // a day published for the workers
     let published = 0;
     // HW_SWAT_DEBUG: the main thread's time in its HRUs and waiting for the workers
     const debug = !!process.env.HW_SWAT_DEBUG;
@@ -428,28 +424,12 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
     /** Day e's weather into its slot, with its control row for the workers. */
     const publish = (e: number): void => {
       const ws = slots[e % nslots]!;
-      const jd = cal.jd[e]!, mon = cal.mon[e]!, y = cal.yearIndex[e]!;
-      for (let s = 0; s < nsub; s++) subbasinWeather(ws, s, jd, mon, cal.di[e]!);
+      const jd = cal.jd[e]!;
+      for (let s = 0; s < nsub; s++) subbasinWeather(ws, s, jd, cal.mon[e]!, cal.di[e]!);
       // land use updates due that day (lup.dat, lup.ts): HRU fractions change before the day's
       // processes (a project with updates runs its workers in lock step: e is today)
-      if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, c.iyr + y, jd);
-      if (rows && pool) {
-        const r = (e % nslots) * ROW.SIZE;
-        rows[r + ROW.JD] = jd;
-        rows[r + ROW.MON] = mon;
-        rows[r + ROW.PRINTING] = y >= c.nyskip ? 1 : 0;
-        rows[r + ROW.YEAR_INDEX] = y;
-        rows[r + ROW.YEAR] = c.iyr + y;
-        rows[r + ROW.YEAR_START] = cal.flags[e]! & FIRST_DAY ? 1 : 0;
-        rows[r + ROW.YEAR_END] = cal.flags[e]! & LAST_DAY ? 1 : 0;
-        rows[r + ROW.D1] = cal.d1[y]!;
-        const ms = cal.mstart[y]!;
-        for (let k = 0; k < 13; k++) rows[r + ROW.MSTART + k] = ms[k]!;
-        // the output.hru accumulators' day counts (read only by workers in lock step)
-        rows[r + ROW.NPERIOD] = hruAcc ? hruAcc.nPeriod : 0;
-        rows[r + ROW.NYEAR] = hruAcc ? hruAcc.nYear : 0;
-        pool.published(e);
-      }
+      if (p.lup && p.lup.length) applyLandUseUpdates(p.lup, m, c.iyr + cal.yearIndex[e]!, jd);
+      if (pool) pool.publish(e, blockDayOf(cal, c, e, ahead), hruAcc);
     };
 
     for (let d = 0; d < N; d++) {
@@ -468,15 +448,7 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
 
       // ---- HRUs: this thread's block (the workers run theirs on the same slot)
       const cur = slots[d % nslots]!;
-      day.jd = jd;
-      day.mon = mon;
-      day.printing = printing;
-      day.yearIndex = y;
-      day.year = yr;
-      day.yearStart = (flags & FIRST_DAY) !== 0;
-      day.yearEnd = (flags & LAST_DAY) !== 0;
-      day.d1 = cal.d1[y]!;
-      day.mstart = mstart;
+      blockDayOf(cal, c, d, day);
       const t0 = debug ? performance.now() : 0;
       blockDay(D, cur, 0, bounds[0]!, bounds[1]!, split ? split.rowOf : null, hruAcc, day, c.idaf);
       const t1 = debug ? performance.now() : 0;
@@ -569,6 +541,22 @@ function addSplitRows(m: Model, cur: DaySlot, order: Int32Array, rowOf: Int32Arr
     subWyld[s] += wyldRows[r]!;
     for (let k = 0; k < NC; k++) subLoad[s * NC + k] += loadRows[r * NC + k]!;
   }
+}
+
+/** Day d of the calendar as a thread's block needs it, into `out` (a new object without it). */
+function blockDayOf(cal: ReturnType<typeof calendar>, c: Project['control'], d: number, out?: BlockDay): BlockDay {
+  const y = cal.yearIndex[d]!;
+  const day = out ?? ({ mstart: cal.mstart[y]! } as BlockDay);
+  day.jd = cal.jd[d]!;
+  day.mon = cal.mon[d]!;
+  day.printing = y >= c.nyskip;
+  day.yearIndex = y;
+  day.year = c.iyr + y;
+  day.yearStart = (cal.flags[d]! & FIRST_DAY) !== 0;
+  day.yearEnd = (cal.flags[d]! & LAST_DAY) !== 0;
+  day.d1 = cal.d1[y]!;
+  day.mstart = cal.mstart[y]!;
+  return day;
 }
 
 const FIRST_DAY = 1;

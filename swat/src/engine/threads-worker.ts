@@ -7,7 +7,7 @@ import { Model } from './model.ts';
 import { Acc } from './outputs.ts';
 import type { Project } from './project.ts';
 import type { SimTotals } from './sim.ts';
-import { CT, ROW, SLOTS, slotViews, splitRows, storeAndWake, waitAtLeast, type WorkerInit } from './threads.ts';
+import { CT, readDayRow, SLOTS, slotViews, splitRows, storeAndWake, waitAtLeast, type WorkerInit } from './threads.ts';
 import { NHV } from './vars.ts';
 
 // modules loaded (while the main thread built the model): now the block and the shared arrays
@@ -44,20 +44,7 @@ try {
       if (!waitAtLeast(ctrl, CT.CONSUMED, Math.min(d, d - lead + (lead >> 1)), CT.CONSUMED_SLEEPERS)) break;
     }
     const k = d % SLOTS;
-    const r = k * ROW.SIZE;
-    day.jd = rows[r + ROW.JD]!;
-    day.mon = rows[r + ROW.MON]!;
-    day.printing = rows[r + ROW.PRINTING] === 1;
-    day.yearIndex = rows[r + ROW.YEAR_INDEX]!;
-    day.year = rows[r + ROW.YEAR]!;
-    day.yearStart = rows[r + ROW.YEAR_START] === 1;
-    day.yearEnd = rows[r + ROW.YEAR_END] === 1;
-    day.d1 = rows[r + ROW.D1]!;
-    for (let i = 0; i < 13; i++) day.mstart[i] = rows[r + ROW.MSTART + i]!;
-    if (acc) {
-      acc.nPeriod = rows[r + ROW.NPERIOD]!;
-      acc.nYear = rows[r + ROW.NYEAR]!;
-    }
+    readDayRow(rows, k, day, acc);
     const t0 = performance.now();
     blockDay(D, slots[k]!, init.index, init.h0, init.h1, rowOf, acc, day, p.control.idaf);
     busy += performance.now() - t0;

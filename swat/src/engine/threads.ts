@@ -11,6 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { SimulationError } from './guard.ts';
+import type { BlockDay } from './hru.ts';
 import type { Acc } from './outputs.ts';
 import type { Model, OpArrays } from './model.ts';
 import type { PlantParams, Project } from './project.ts';
@@ -40,6 +41,40 @@ export const CT = {
 export const ROW = {
   JD: 0, MON: 1, PRINTING: 2, YEAR_INDEX: 3, YEAR: 4, YEAR_START: 5, YEAR_END: 6, D1: 7, NPERIOD: 8, NYEAR: 9, MSTART: 10, SIZE: 24,
 } as const;
+
+/** Writes `day` (and the accumulators' day counts) into the control row of slot k. */
+function writeDayRow(rows: Int32Array, k: number, day: BlockDay, acc: Pick<Acc, 'nPeriod' | 'nYear'> | null): void {
+  const r = k * ROW.SIZE;
+  rows[r + ROW.JD] = day.jd;
+  rows[r + ROW.MON] = day.mon;
+  rows[r + ROW.PRINTING] = day.printing ? 1 : 0;
+  rows[r + ROW.YEAR_INDEX] = day.yearIndex;
+  rows[r + ROW.YEAR] = day.year;
+  rows[r + ROW.YEAR_START] = day.yearStart ? 1 : 0;
+  rows[r + ROW.YEAR_END] = day.yearEnd ? 1 : 0;
+  rows[r + ROW.D1] = day.d1;
+  for (let i = 0; i < 13; i++) rows[r + ROW.MSTART + i] = day.mstart[i]!;
+  rows[r + ROW.NPERIOD] = acc ? acc.nPeriod : 0;
+  rows[r + ROW.NYEAR] = acc ? acc.nYear : 0;
+}
+
+/** Reads the control row of slot k into `day` (its mstart array refilled) and `acc`'s day counts. */
+export function readDayRow(rows: Int32Array, k: number, day: BlockDay, acc: Pick<Acc, 'nPeriod' | 'nYear'> | null): void {
+  const r = k * ROW.SIZE;
+  day.jd = rows[r + ROW.JD]!;
+  day.mon = rows[r + ROW.MON]!;
+  day.printing = rows[r + ROW.PRINTING] === 1;
+  day.yearIndex = rows[r + ROW.YEAR_INDEX]!;
+  day.year = rows[r + ROW.YEAR]!;
+  day.yearStart = rows[r + ROW.YEAR_START] === 1;
+  day.yearEnd = rows[r + ROW.YEAR_END] === 1;
+  day.d1 = rows[r + ROW.D1]!;
+  for (let i = 0; i < 13; i++) day.mstart[i] = rows[r + ROW.MSTART + i]!;
+  if (acc) {
+    acc.nPeriod = rows[r + ROW.NPERIOD]!;
+    acc.nYear = rows[r + ROW.NYEAR]!;
+  }
+}
 
 /** Per-subbasin arrays of a day slot: the day's weather and PET terms (filled by the main
  * thread), the subbasin water yield (m³) the HRUs add to. */
@@ -217,7 +252,7 @@ function newWorker(): Worker {
 
 export class HruPool {
   readonly ctrl: Int32Array;
-  readonly rows: Int32Array;
+  private readonly rows: Int32Array;
   private readonly workers: Worker[] = [];
   /** resolved when each worker has exited */
   private readonly exited: Promise<void>[] = [];
@@ -282,8 +317,10 @@ export class HruPool {
     }
   }
 
-  /** Day `d`'s weather and control row are in their slot. */
-  published(d: number): void {
+  /** Day `d`'s weather is in its slot: its control row written, the workers may start it
+   * (`acc`: the output.hru accumulators' day counts, read by workers in lock step). */
+  publish(d: number, day: BlockDay, acc: Pick<Acc, 'nPeriod' | 'nYear'> | null): void {
+    writeDayRow(this.rows, d % SLOTS, day, acc);
     storeAndWake(this.ctrl, CT.WEATHER, d + 1, CT.WEATHER_SLEEPERS);
   }
 
