@@ -12,6 +12,10 @@ import { startProcessing } from './jobs/processors.ts';
 import { createRuntime } from './runtime.ts';
 
 const STOP_DEADLINE_MS = 8000;
+/** Without its parent nothing waits for this worker: its active jobs go back to the queue by stall
+ * detection whatever it does, so it closes briefly and goes (a run yields only between simulated
+ * years, and on a loaded machine the graceful close took most of the 8 s). */
+const ORPHAN_DEADLINE_MS = 1500;
 
 const config = loadConfig();
 if (!config.databaseUrl || !config.redisUrl) {
@@ -25,11 +29,11 @@ const queues = startProcessing(runtime.deps, concurrency);
 log.info({ queues, concurrency, pid: process.pid }, 'worker ready');
 
 let stopping = false;
-const stop = async (why: string) => {
+const stop = async (why: string, deadlineMs = STOP_DEADLINE_MS) => {
   if (stopping) return;
   stopping = true;
   log.info({ why, pid: process.pid }, 'worker stopping');
-  setTimeout(() => process.exit(0), STOP_DEADLINE_MS).unref();
+  setTimeout(() => process.exit(0), deadlineMs).unref();
   try {
     // stops taking jobs; active ones are left to the queue (stall detection re-queues them)
     await runtime.close();
@@ -43,10 +47,10 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 // The parent API process went away (forked with IPC): go too.
 if (process.send) {
-  process.on('disconnect', () => void stop('parent exited'));
+  process.on('disconnect', () => void stop('parent exited', ORPHAN_DEADLINE_MS));
   const parent = process.ppid;
   setInterval(() => {
-    if (process.ppid !== parent) void stop('parent exited');
+    if (process.ppid !== parent) void stop('parent exited', ORPHAN_DEADLINE_MS);
   }, 1000).unref();
 }
 

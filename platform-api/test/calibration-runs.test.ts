@@ -301,7 +301,7 @@ describe('DDS', () => {
     const holding = { ...app.deps, queue: { queue: () => ({ add: async (data: unknown) => (held.push(data), { id: 'held' }) }) } } as unknown as typeof app.deps;
     const user = (await User.query().findOne({ userName: 'admin' }))!;
     const { id } = await submit(holding, user, scenarioId, base({ name: 'failed for good', algorithm: 'DDS', runsPerIteration: 2, iterations: 1 }) as never);
-    expect(held).toHaveLength(2);
+    expect(held).toHaveLength(1); // the administrator's Tier I runs one model run at a time
     await runCalibrationJob(app.deps, { id: `cal-${id}-2`, queue: CALIBRATION_QUEUE, data: { requestId: id, iteration: 1, index: 1 }, priority: 'default', reportProgress: async () => {} });
     expect((await app.request(`/api/scenarios/output/calibration/request/${id}/status`, { token: admin })).body.status).not.toBe('complete');
     await storeFailedRun(app.deps, id, 1, 'connection lost');
@@ -309,6 +309,38 @@ describe('DDS', () => {
     expect(r.request).toMatchObject({ status: 'complete', runsDone: 2 });
     expect(r.runs.find((x: any) => x.n === 1)).toMatchObject({ objective: null, error: 'The run failed on the workers: connection lost' });
     expect(r.best.n).toBe(2);
+  }, 600_000);
+});
+
+describe("the tier's concurrency", () => {
+  it('keeps at most its limit of runs on the workers, each run that ends queueing the next', async () => {
+    // Tier II runs 2 at once; the jobs are held and run here one by one, in the order queued
+    const tier2 = await app.deps.db('tiers').where('name', 'Tier II').first();
+    await User.query().patch({ tierId: tier2.id } as never).where('userName', 'admin');
+    try {
+      const held: { requestId: number; iteration: number; index: number }[] = [];
+      const holding = { ...app.deps, queue: { queue: () => ({ add: async (data: any) => (held.push(data), { id: 'held' }) }) } } as unknown as typeof app.deps;
+      const user = (await User.query().findOne({ userName: 'admin' }))!;
+      const { id } = await submit(holding, user, scenarioId, base({ name: 'window', algorithm: 'DDS', runsPerIteration: 4, iterations: 2 }) as never);
+      expect(held.map((j) => [j.iteration, j.index])).toEqual([[1, 0], [1, 1]]);
+      const status = async () => (await app.request(`/api/scenarios/output/calibration/request/${id}/status`, { token: admin })).body;
+      expect(await status()).toMatchObject({ runsAtOnce: 2, status: 'queued' });
+      const inFlight: number[] = [];
+      for (let k = 0; k < held.length; k++) {
+        const done = (await CalibrationRunRow.query().where('requestId', id)).length;
+        inFlight.push(held.length - done);
+        await runCalibrationJob(holding, { id: `held-${k}`, queue: CALIBRATION_QUEUE, data: held[k]!, priority: 'default', reportProgress: async () => {} });
+      }
+      // 8 runs in two iterations, each queued once, never more than 2 waiting for a worker
+      expect(held.map((j) => [j.iteration, j.index])).toEqual([[1, 0], [1, 1], [1, 2], [1, 3], [2, 0], [2, 1], [2, 2], [2, 3]]);
+      expect(Math.max(...inFlight)).toBe(2);
+      expect(await status()).toMatchObject({ status: 'complete', runsDone: 8, runsAtOnce: 2 });
+      // a retried job of a finished run queues nothing more
+      await runCalibrationJob(holding, { id: 'again', queue: CALIBRATION_QUEUE, data: held[5]!, priority: 'default', reportProgress: async () => {} });
+      expect(held).toHaveLength(8);
+    } finally {
+      await User.query().patch({ tierId: null } as never).where('userName', 'admin');
+    }
   }, 600_000);
 });
 

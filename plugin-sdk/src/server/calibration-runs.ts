@@ -32,6 +32,8 @@ export type CalibrationSummary = {
   runsDone: number;
   runsTotal: number;
   bestObjective: number | null;
+  /** runs on the workers at once: the owner's tier concurrency limit (0: no limit) */
+  runsAtOnce: number;
   createdAt: string;
   finishedAt: string | null;
 };

@@ -58,6 +58,11 @@ export function RunProgress({ r }: { r: CalibrationSummary }) {
           {r.statusMessage}
         </Text>
       )}
+      {isActive(r.status) && r.runsAtOnce > 0 && (
+        <Text size="xs" c="dimmed" data-testid="calibration-window">
+          {r.runsAtOnce === 1 ? 'One run at a time' : `Up to ${r.runsAtOnce} runs at a time`} (your account tier's limit).
+        </Text>
+      )}
     </Stack>
   );
 }

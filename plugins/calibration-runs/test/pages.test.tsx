@@ -55,6 +55,7 @@ const summary = (over: Partial<CalibrationSummary> = {}): CalibrationSummary => 
   runsDone: 10,
   runsTotal: 10,
   bestObjective: 0.61,
+  runsAtOnce: 0,
   createdAt: '2026-11-20T10:00:00Z',
   finishedAt: '2026-11-20T10:03:00Z',
   ...over,
@@ -296,8 +297,8 @@ describe('the request list', () => {
     let runsDone = 3;
     const calls = serve({
       'scenarios/5': scenario(),
-      [PAGE]: pageData([summary({ id: 9, status: 'running', runsDone: 3, bestObjective: 0.2, finishedAt: null }), summary({ id: 8, name: 'Old', status: 'error', statusMessage: 'A worker failed.' })]),
-      'scenarios/output/calibration/request/9/status': () => summary({ id: 9, status: 'running', runsDone, bestObjective: 0.4, finishedAt: null }),
+      [PAGE]: pageData([summary({ id: 9, status: 'running', runsDone: 3, bestObjective: 0.2, runsAtOnce: 1, finishedAt: null }), summary({ id: 8, name: 'Old', status: 'error', statusMessage: 'A worker failed.', runsAtOnce: 1 })]),
+      'scenarios/output/calibration/request/9/status': () => summary({ id: 9, status: 'running', runsDone, bestObjective: 0.4, runsAtOnce: 1, finishedAt: null }),
       'POST scenarios/output/calibration/request/9/abort': { value: true },
       'DELETE scenarios/output/calibration/request/8': { value: true },
     });
@@ -308,6 +309,9 @@ describe('the request list', () => {
     await waitFor(() => expect(within(running).getByTestId('calibration-runs').textContent).toBe('3 / 10 runs · best NSE 0.400'));
     const failed = screen.getByTestId('calibration-8');
     expect(failed.textContent).toContain('A worker failed.');
+    // the tier's window is said while the request runs, not after
+    expect(within(running).getByTestId('calibration-window').textContent).toBe("One run at a time (your account tier's limit).");
+    expect(within(failed).queryByTestId('calibration-window')).toBeNull();
     expect(within(failed).queryByTestId('calibration-abort')).toBeNull();
     expect(within(running).queryByTestId('calibration-delete')).toBeNull();
     expect(within(running).getByTestId('calibration-open').getAttribute('href')).toBe('/projects/7/scenarios/5/output/calibration/9');

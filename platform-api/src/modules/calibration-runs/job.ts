@@ -18,7 +18,7 @@ import { NRV, RV } from '@headwater/swat/engine/vars.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Handler, JobContext } from '../../jobs/queue.ts';
 import { ACTIVE, CalibrationRequestRow, CalibrationRunRow, type IterationSummary } from './models.ts';
-import { algorithmSettings, bestRunOf, bytes, floats, MESSAGES, modsOf, periodIndexes, publishRequest, queueIteration, runDirOf, CALIBRATION_QUEUE, type RunJob } from './service.ts';
+import { algorithmSettings, bestRunOf, bytes, floats, MESSAGES, modsOf, periodIndexes, publishRequest, firstRuns, queueRuns, runDirOf, CALIBRATION_QUEUE, type RunJob } from './service.ts';
 import { isoDate } from '../scenarios/service.ts';
 
 class Stopped extends Error {}
@@ -164,9 +164,11 @@ export async function runCalibrationJob(deps: AppDeps, job: JobContext<RunJob>):
 }
 
 /** With the request locked: counts the runs, keeps the best, and when the iteration is complete
- * computes the next one (or ends the request); the next runs are queued after the commit. */
+ * computes the next one (or ends the request); otherwise, under a run window (the tier's
+ * concurrency), the iteration's next run. What to queue is queued after the commit. */
 export async function afterRun(deps: AppDeps, requestId: number, iteration: number): Promise<void> {
-  let queueNext: CalibrationRequestRow | null = null;
+  let toQueue: { row: CalibrationRequestRow; from: number } | null = null;
+  let windowFrom = 0;
   let publish: CalibrationRequestRow | null = null;
   let force = false;
   await deps.db.transaction(async (trx) => {
@@ -205,21 +207,32 @@ export async function afterRun(deps: AppDeps, requestId: number, iteration: numb
         const iterBest = runs.filter((r) => r.score !== null).sort((a, b) => b.score! - a.score!)[0];
         const summary: IterationSummary = { iteration, ranges: row.state.ranges, pFactor, rFactor, best: iterBest?.objective ?? null };
         patch.iterations = [...row.iterations.filter((x) => x.iteration !== iteration), summary];
-        if (next) patch.state = next as AlgorithmState;
-        else {
+        if (next) {
+          patch.state = next as AlgorithmState;
+          patch.queuedRuns = firstRuns(row.runWindow, next.candidates.length);
+        } else {
           patch.state = { ...row.state, best: bestState };
           patch.status = done > 0 && best ? 'complete' : 'error';
           patch.progress = 100;
           patch.statusMessage = best ? MESSAGES.complete(done) : 'No run of this calibration succeeded.';
           patch.finishedAt = new Date();
         }
+      } else if (row.runWindow > 0) {
+        // the window moves on: as many of the iteration's runs on the workers as the tier allows
+        const to = Math.min(row.state.candidates.length, runs.length + row.runWindow);
+        if (to > row.queuedRuns) {
+          windowFrom = row.queuedRuns;
+          patch.queuedRuns = to;
+        }
       }
     }
     const updated = await CalibrationRequestRow.query(trx).patchAndFetchById(requestId, patch);
-    if (patch.state && patch.status !== 'complete' && patch.status !== 'error') queueNext = updated;
+    if (patch.state && patch.status !== 'complete' && patch.status !== 'error') toQueue = { row: updated, from: 0 };
+    else if (patch.queuedRuns !== undefined && !patch.state) toQueue = { row: updated, from: windowFrom };
     publish = updated;
   });
-  if (queueNext) await queueIteration(deps, queueNext);
+  const q = toQueue as { row: CalibrationRequestRow; from: number } | null; // assigned in the transaction
+  if (q) await queueRuns(deps, q.row, q.from, q.row.queuedRuns);
   if (publish) {
     const row = publish as CalibrationRequestRow;
     const last = published.get(requestId) ?? 0;

@@ -39,6 +39,10 @@ export class CalibrationRequestRow extends BaseModel {
   declare observed: Uint8Array;
   declare state: AlgorithmState;
   declare iterations: IterationSummary[];
+  /** runs on the workers at once: the owner's tier concurrency limit at submission (0: no limit) */
+  declare runWindow: number;
+  /** runs of the current iteration queued so far (each run that ends queues the next) */
+  declare queuedRuns: number;
   declare exceptionMessage: string;
   declare createdAt: Date;
   declare updatedAt: Date;

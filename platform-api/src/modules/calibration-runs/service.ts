@@ -64,6 +64,7 @@ export function summaryOf(row: CalibrationRequestRow): CalibrationSummary {
     runsDone: row.runsDone,
     runsTotal: row.runsTotal,
     bestObjective: row.bestObjective ?? null,
+    runsAtOnce: row.runWindow ?? 0,
     createdAt: new Date(row.createdAt).toISOString(),
     finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
   };
@@ -209,6 +210,8 @@ export async function submit(deps: AppDeps, user: User, scenarioId: number, s: S
   const settings: RequestSettings = { ...s, observed: observedSetting };
   const alg = algorithmSettings(settings);
   const tier = await tierOf(user);
+  const runWindow = tier && tier.concurrencyLimit > 0 ? tier.concurrencyLimit : 0;
+  const state = startState(alg);
   const row = await CalibrationRequestRow.query().insertAndFetch({
     scenarioId,
     userId: user.id,
@@ -228,12 +231,14 @@ export async function submit(deps: AppDeps, user: User, scenarioId: number, s: S
     firstDate,
     days,
     observed: bytes(observed),
-    state: startState(alg),
+    state,
     iterations: [],
+    runWindow,
+    queuedRuns: firstRuns(runWindow, state.candidates.length),
   });
   await publishRequest(deps, row); // before the first run can report
   try {
-    await queueIteration(deps, row);
+    await queueRuns(deps, row, 0, row.queuedRuns);
   } catch (err) {
     await CalibrationRequestRow.query().patch({ status: 'error', statusMessage: 'The calibration could not be queued.', exceptionMessage: String((err as Error)?.message ?? err) }).where('id', row.id);
     throw err;
@@ -241,11 +246,15 @@ export async function submit(deps: AppDeps, user: User, scenarioId: number, s: S
   return { id: row.id };
 }
 
-/** Queues one child job per run of the row's current iteration (job ids make a re-queue a no-op). */
-export async function queueIteration(deps: Pick<AppDeps, 'queue'>, row: CalibrationRequestRow): Promise<void> {
+/** How many runs of an iteration of `candidates` runs go to the workers at its start. */
+export const firstRuns = (runWindow: number, candidates: number): number => (runWindow > 0 ? Math.min(runWindow, candidates) : candidates);
+
+/** Queues the child jobs of runs `from`…`to − 1` of the row's current iteration (job ids make a
+ * re-queue a no-op). */
+export async function queueRuns(deps: Pick<AppDeps, 'queue'>, row: CalibrationRequestRow, from: number, to: number): Promise<void> {
   const q = deps.queue.queue<RunJob>(CALIBRATION_QUEUE);
-  const { iteration, candidates } = row.state;
-  for (let index = 0; index < candidates.length; index++) {
+  const { iteration } = row.state;
+  for (let index = from; index < to; index++) {
     const n = (iteration - 1) * row.settings.runsPerIteration + index + 1;
     await q.add({ requestId: row.id, iteration, index }, { priority: row.priority, retries: 2, backoffMs: 2000, timeoutMs: 30 * 60_000, id: `cal-${row.id}-${n}` });
   }
