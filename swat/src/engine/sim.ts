@@ -480,8 +480,10 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
 
       // ---- routing: fig.fig commands in order
       routeDay(cur, y, yr, jd, mon);
-      checkReachDay(rv, reachList, yr, jd);
+      // the water-quality state first: a non-finite concentration is named as such (it would
+      // reach the outflow's loads too)
       checkReachWq(wq, reachList, yr, jd);
+      checkReachDay(rv, reachList, yr, jd);
 
       // ---- outputs
       const ctx: DayContext = {
