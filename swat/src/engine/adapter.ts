@@ -207,7 +207,6 @@ function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader
   }
   // route.f: IWQ 1 the QUAL2E kinetics (watqual.f), 0 none (noqual.f); wq.ts
   if (b.iwq !== 0 && b.iwq !== 1) no(`basins.bsn: in-stream water quality IWQ ${b.iwq} (0 or 1 are simulated)`);
-  if (b.iwq === 1 && b.irte === 1) notes.add('in-stream water quality with Muskingum routing (IRTE 1): the travel time of the QUAL2E kinetics is the reach length over the day\'s mean velocity, as with variable storage routing');
   for (const r of sp.reaches) {
     if (n(r.rte, 'CH_ONCO') > 0 || n(r.rte, 'CH_OPCO') > 0) {
       notes.add(`channel organic N/P from eroded channel material (CH_ONCO/CH_OPCO of ${r.rteFile}) is not simulated`);

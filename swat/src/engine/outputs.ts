@@ -594,7 +594,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number,
   nut('NO3 IN RAINFALL', nv(BV.NO3_RAIN));
   nut('N REMOVED IN YIELD', nv(BV.N_YIELD));
   nut('P REMOVED IN YIELD', nv(BV.P_YIELD));
-  L.push('', '    (in-stream water quality, ammonium/nitrite and bacteria are not simulated by the built-in engine)');
+  L.push('', '    (bacteria are not simulated by the built-in engine; soil ammonium is treated as nitrate)');
   const path = join(dir, 'output.std');
   writeFileSync(path, L.join('\n') + '\n', 'latin1');
   return path;

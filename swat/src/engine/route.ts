@@ -143,8 +143,8 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
     }
   }
   let rtwtr = 0;
-  // travel time (rtday.f: reach length over the day's mean velocity); with Muskingum the same
-  // velocity's (wq.ts only)
+  // travel time, for the water quality (wq.ts): the reach length over the mean velocity of the
+  // day's flow (rtday.f; rtmusk.f computes it the same way)
   result.rttime = volrt > 0 && rcharea > 0 ? (r.chL2 * 1000) / (3600 * (volrt / rcharea)) : 0;
   result.rchdep = rchdep;
   if (volrt > 0 && rcharea > 0) {
