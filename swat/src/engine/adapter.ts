@@ -17,6 +17,7 @@ import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject 
 import { hruExtra } from './mgt-extra.ts';
 import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
 import { parseFortranNumber } from '../output/fortran.ts';
+import { swqParams, wwqParams, type WwqParams } from './wq.ts';
 import type {
   Basin, FertParams, FigCommand, Hru, MgtOp, PlantParams, PointSource, Project, Reach, Reservoir, SimControl, Subbasin, TillParams,
   UrbanParams, WeatherSeries, Wgn,
@@ -80,7 +81,7 @@ function basin(b: unknown): Basin {
     pperco: pos('PPERCO', 10), phoskd: pos('PHOSKD', 175), psp: pos('PSP', 0.4), rsdco: n(b, 'RSDCO', 0.05) > 0 ? n(b, 'RSDCO', 0.05) : 0.05,
     irte: n(b, 'IRTE', 0), ...(n(b, 'MSK_CO1', 0.75) <= 0 && n(b, 'MSK_CO2', 0.25) <= 0 ? { mskCo1: 0.75, mskCo2: 0.25 } : { mskCo1: n(b, 'MSK_CO1', 0.75), mskCo2: n(b, 'MSK_CO2', 0.25) }),
     mskX: pos('MSK_X', 0.2), ideg: n(b, 'IDEG', 0),
-    iwq: n(b, 'IWQ', 0), trnsrch: n(b, 'TRNSRCH', 0), evrch: pos('EVRCH', 0.6),
+    iwq: n(b, 'IWQ', 0), isubwq: n(b, 'ISUBWQ', 0), wwq: wwqParams({}), trnsrch: n(b, 'TRNSRCH', 0), evrch: pos('EVRCH', 0.6),
     icn: n(b, 'ICN', 0), cncoef: n(b, 'CNCOEF', 1) > 0 ? n(b, 'CNCOEF', 1) : 1, cdn: pos('CDN', 1.4), sdnco: pos('SDNCO', 1.3),
     cnFroz: n(b, 'CN_FROZ', 0.000862) > 0 ? n(b, 'CN_FROZ', 0.000862) : 0.000862, dormHr: n(b, 'DORM_HR', 0),
     smxco: n(b, 'SMXCO', 1) > 0 ? n(b, 'SMXCO', 1) : 1, fixco: n(b, 'FIXCO', 0.5) > 0 ? n(b, 'FIXCO', 0.5) : 0.5,
@@ -204,7 +205,13 @@ function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader
       notes.add('elevation bands: their temperature and precipitation are simulated, snow is not kept per band (SNOEB is not used)');
     }
   }
-  if (b.iwq !== 0) notes.add(`in-stream water quality (IWQ ${b.iwq}) is not simulated: nutrients are carried through reaches unchanged (flow and sediment are not affected)`);
+  // route.f: IWQ 1 the QUAL2E kinetics (watqual.f), 0 none (noqual.f); wq.ts
+  if (b.iwq !== 0 && b.iwq !== 1) no(`basins.bsn: in-stream water quality IWQ ${b.iwq} (0 or 1 are simulated)`);
+  for (const r of sp.reaches) {
+    if (n(r.rte, 'CH_ONCO') > 0 || n(r.rte, 'CH_OPCO') > 0) {
+      notes.add(`channel organic N/P from eroded channel material (CH_ONCO/CH_OPCO of ${r.rteFile}) is not simulated`);
+    }
+  }
   for (const si of sp.subbasins) {
     const pnd = si.pnd as unknown as Rec | undefined;
     if (n(pnd, 'PND_FR') > 0) no(`${si.file}: ponds (PND_FR ${n(pnd, 'PND_FR')})`);
@@ -332,7 +339,7 @@ function pointSource(text: string, code: 'recday' | 'recmon' | 'recyear' | 'recc
   }
   if (code === 'reccnst') {
     const r = rows[0] ?? [];
-    return { kind: 'cnst', cnst: Array.from({ length: 8 }, (_, i) => r[i] ?? 0) };
+    return { kind: 'cnst', cnst: Array.from({ length: 11 }, (_, i) => r[i] ?? 0) };
   }
   const byKey = new Map<number, number[]>();
   for (const r of rows) {
@@ -456,6 +463,7 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
   if (!(c.nbyr > 0)) throw new InputError('file.cio: NBYR must be a positive number of years');
   notes.clear();
   const bsn = basin(sp.bsn);
+  bsn.wwq = readWwq(read, str(sp.bsn, 'WWQFILE'), bsn.iwq === 1 || bsn.isubwq === 1);
   checkProject(sp, c, bsn, read);
   let ndays = 0;
   for (let y = 0; y < c.nbyr; y++) ndays += isLeap(c.iyr + y) ? 366 : 365;
@@ -472,7 +480,9 @@ export function fromSwatProject(sp: SwatProject, dir: string, cioText?: string, 
       chK2: n(t, 'CH_K2'), chWdr: n(t, 'CH_WDR', 10), alphaBnk: n(t, 'ALPHA_BNK'),
       chSide: n(t, 'CH_SIDE'), chEqn: Math.max(0, n(t, 'CH_EQN')),
       ...reachSediment(t, bsn),
+      swq: swqParams(r.swq as unknown as Record<string, unknown> | undefined),
     });
+    if (!r.swq && bsn.iwq === 1) notes.add(`reach ${r.number}: no .swq file (${r.swqFile || 'none named'}): SWAT's default QUAL2E rates`);
   }
   const fig: FigCommand[] = [];
   for (const cmd of sp.fig.commands) {
@@ -585,6 +595,28 @@ function atmosphericDeposition(sp: SwatProject, read: FileReader, nsub: number, 
     }
   }
   return a;
+}
+
+/** The basin's QUAL2E constants (readwwq.f: a title line, then one value a line in this order;
+ * a value absent or ≤ 0 takes SWAT's default). A missing file leaves every default (SWAT opens
+ * it anyway and reads nothing). */
+const WWQ_KEYS = ['LAO', 'IGROPT', 'AI0', 'AI1', 'AI2', 'AI3', 'AI4', 'AI5', 'AI6', 'MUMAX', 'RHOQ', 'TFACT', 'K_L', 'K_N', 'K_P',
+  'LAMBDA0', 'LAMBDA1', 'LAMBDA2', 'P_N', 'CHLA_SUBCO'];
+function readWwq(read: FileReader, name: string, used: boolean): WwqParams {
+  const text = name ? read.text(name) : undefined;
+  if (text === undefined) {
+    if (used) notes.add(`basin water quality file ${name || '(WWQFILE not given)'} is missing: SWAT's default QUAL2E constants`);
+    return wwqParams({});
+  }
+  const v: Record<string, number> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < WWQ_KEYS.length && i + 1 < lines.length; i++) {
+    const tok = lines[i + 1]!.trim().split(/[\s,|]+/)[0] ?? '';
+    const x = parseFortranNumber(tok, 0, tok.length);
+    if (!Number.isFinite(x)) break; // a list-directed read that fails ends the reading (readwwq.f exits)
+    v[WWQ_KEYS[i]!] = x;
+  }
+  return wwqParams(v);
 }
 
 /** Reads files of a TxtInOut folder by name, case-insensitively (the reader's raw `otherFiles`

@@ -5,6 +5,7 @@
 import type { Model } from './model.ts';
 import { ML } from './model.ts';
 import { BV, NBV, NRV, RV } from './vars.ts';
+import { WQ_NAMES, type ReachQuality } from './wq.ts';
 
 export class SimulationError extends Error {}
 
@@ -82,6 +83,14 @@ export function checkReachDay(rv: Float64Array, reaches: number[], year: number,
       }
     }
   }
+}
+
+/** Daily check of the reaches' water-quality state (concentrations kept from day to day) —
+ * throws a SimulationError naming the reach, the day and the constituent. */
+export function checkReachWq(wq: ReachQuality, reaches: number[], year: number, jd: number): void {
+  const f = wq.nonFinite();
+  if (!f) return;
+  throw new SimulationError(`non-finite value (${f.value}) of the ${WQ_NAMES[f.k]} concentration (in-stream water quality) in reach ${reaches[f.i]} on ${date(year, jd)}; the run is stopped`);
 }
 
 /** Scan of every HRU state array of HRUs h0…h1−1 (after building the model: when = 'in the

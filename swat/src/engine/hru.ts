@@ -9,6 +9,7 @@ import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
 import type { SimTotals } from './sim.ts';
 import { BV, C, HV, NC, NHV, NSV, SV } from './vars.ts';
+import { oxygenSaturation } from './wq.ts';
 import { checkModelYear } from './guard.ts';
 import type { DaySlot } from './threads.ts';
 
@@ -1225,6 +1226,35 @@ function musle(D: DayShared, h: number): void {
   X.sedyld = sedyld;
 }
 
+/** subwq.f (Ramanarayanan et al.): chlorophyll-a from the total N of the runoff (CHLA_SUBCO ×
+ * (organic N + nitrate) / water yield), CBOD from the organic carbon of the sediment (top layer's
+ * carbon × enrichment ratio), dissolved oxygen at saturation less the CBOD's demand in the
+ * surface runoff and at saturation in the rest of the water yield (mm, kg/ha, t). */
+function subbasinQuality(D: DayShared, h: number, qdr: number, qday: number, sedDay: number, sedMusle: number): void {
+  const m = D.m;
+  const ha = m.hruKm[h] * 100;
+  let wtmp = 5 + 0.75 * D.tav;
+  if (wtmp <= 0.1) wtmp = 0.1;
+  const chla = (D.b.wwq.chlaSubco * 100 * (X.sedOrgn + X.no3Surq)) / qdr;
+  let er = 0;
+  if (sedMusle > 1e-4) {
+    const cy = (0.1 * sedMusle) / (ha * X.surfq + 1e-6);
+    er = cy > 1e-6 ? Math.min(3.5, 0.78 * Math.pow(cy, -0.2468)) : 0;
+  }
+  const orgC = (m.solCbn[h * ML] / 100) * er * sedDay * 1000;
+  const cbod = (2.7 * orgC) / (qdr * m.hruKm[h]);
+  const soxy = oxygenSaturation(wtmp);
+  let dox = soxy * Math.exp(-0.1 * cbod);
+  if (dox < 0) dox = 0;
+  if (dox > soxy) dox = soxy;
+  const cnv = ha * 10; // mm → m³
+  const sl = D.subLoad;
+  const lo = D.lo;
+  sl[lo + C.CHLA] += chla * qday * cnv * 1e-6;
+  sl[lo + C.CBOD] += cbod * qday * cnv * 1e-3;
+  sl[lo + C.DISOX] += (dox * qday + soxy * (qdr - qday)) * cnv * 1e-3;
+}
+
 /** Runoff/sediment/lateral-flow lags, water yield to the subbasin and the day's sums. */
 function routeHruDay(D: DayShared, h: number, want: boolean): void {
   const m = D.m;
@@ -1242,6 +1272,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
     musle(D, h);
     sedyld = X.sedyld;
   }
+  const sedMusle = sedyld;
   // filtw.f: an edge-of-field filter strip (FILTERW) traps sediment and the nutrients of the
   // day's surface runoff
   const trap = m.filterTrap[h];
@@ -1296,8 +1327,14 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   sl[lo + C.SED] += sedDay;
   sl[lo + C.NO3] += (X.no3Surq + X.no3Lat + tileNo3) * ha;
   sl[lo + C.ORGN] += X.sedOrgn * ha;
-  sl[lo + C.ORGP] += X.sedOrgp * ha;
-  sl[lo + C.MINP] += (X.surqSolp + X.sedMinp) * ha;
+  // SWAT2012 (subbasin.f): the mineral P attached to sediment travels in the channel with the
+  // organic P (varoute 5); the soluble P is that of the surface runoff and of the groundwater
+  // flow (GWSOLP × groundwater flow, gwnutr.f)
+  sl[lo + C.ORGP] += (X.sedOrgp + X.sedMinp) * ha;
+  sl[lo + C.MINP] += (X.surqSolp + (m.gwsolp[h] * gwq) / 100) * ha;
+  // ISUBWQ 1: chlorophyll-a, CBOD and dissolved oxygen of the water reaching the stream (subwq.f,
+  // summed as virtual.f does; no ammonium or nitrite leaves a subbasin in SWAT2012)
+  if (b.isubwq === 1 && wyld > 1e-4) subbasinQuality(D, h, wyld, qday, sedDay, sedMusle);
   const sv = D.sv;
   const svo = D.svo;
   const fr = m.hruFr[h];

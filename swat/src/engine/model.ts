@@ -163,6 +163,8 @@ export class Model {
   // states
   sno: Float64Array; snotmp: Float64Array; canstor: Float64Array; surfBs: Float64Array; latBs: Float64Array;
   shallst: Float64Array; deepst: Float64Array; rchrg: Float64Array; gwQ: Float64Array; gwQd: Float64Array; potVol: Float64Array; sedBs: Float64Array;
+  /** GWSOLP: soluble P concentration of the groundwater flow (mg/L) */
+  gwsolp: Float64Array;
   gwDelayE: Float64Array; alphaBfE: Float64Array; alphaBfDE: Float64Array; gwqmn: Float64Array; gwRevap: Float64Array; revapmn: Float64Array; rchrgDp: Float64Array;
   // plant
   igro: Int32Array; iplant: Int32Array; phuPlt: Float64Array; phuacc: Float64Array; lai: Float64Array; olai: Float64Array; laimxfr: Float64Array;
@@ -257,6 +259,7 @@ export class Model {
     this.rdCache = F(); this.rdCache.fill(-1); this.rootW = FL(); this.rootN = FL(); this.rootP = FL();
     this.sno = F(); this.snotmp = F(); this.canstor = F(); this.surfBs = F(); this.latBs = F(); this.shallst = F(); this.deepst = F(); this.rchrg = F();
     this.gwQ = F(); this.gwQd = F(); this.potVol = F(); this.sedBs = F();
+    this.gwsolp = F();
     this.gwDelayE = F(); this.alphaBfE = F(); this.alphaBfDE = F(); this.gwqmn = F(); this.gwRevap = F(); this.revapmn = F(); this.rchrgDp = F();
     this.igro = I(); this.iplant = I(); this.phuPlt = F(); this.phuacc = F(); this.lai = F(); this.olai = F(); this.laimxfr = F(); this.bio = F();
     this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiPa = F(); this.pltEt = F(); this.pltPet = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
@@ -462,6 +465,7 @@ export class Model {
       this.gwDelayE[i] = Math.exp(-1 / Math.max(h.gwDelay, 1e-6));
       this.alphaBfE[i] = Math.exp(-h.alphaBf);
       this.alphaBfDE[i] = Math.exp(-h.alphaBfD);
+      this.gwsolp[i] = h.gwsolp;
       this.gwqmn[i] = h.gwqmn;
       this.gwRevap[i] = h.gwRevap;
       this.revapmn[i] = h.revapmn;

@@ -37,7 +37,9 @@ const RCH_MAP: Record<string, number> = {
   FLOW_INcms: RV.FLOW_IN, FLOW_OUTcms: RV.FLOW_OUT, EVAPcms: RV.EVAP, TLOSScms: RV.TLOSS, SED_INtons: RV.SED_IN, SED_OUTtons: RV.SED_OUT,
   'SEDCONCmg/kg': RV.SEDCONC, NO3_INkg: RV.NO3_IN, NO3_OUTkg: RV.NO3_OUT, ORGN_INkg: RV.ORGN_IN, ORGN_OUTkg: RV.ORGN_OUT,
   ORGP_INkg: RV.ORGP_IN, ORGP_OUTkg: RV.ORGP_OUT, MINP_INkg: RV.MINP_IN, MINP_OUTkg: RV.MINP_OUT, 'TOT Nkg': RV.TOTN, 'TOT Pkg': RV.TOTP,
-  'NO3ConcMg/l': RV.NO3CONC,
+  'NO3ConcMg/l': RV.NO3CONC, NH4_INkg: RV.NH4_IN, NH4_OUTkg: RV.NH4_OUT, NO2_INkg: RV.NO2_IN, NO2_OUTkg: RV.NO2_OUT,
+  CHLA_INkg: RV.CHLA_IN, CHLA_OUTkg: RV.CHLA_OUT, CBOD_INkg: RV.CBOD_IN, CBOD_OUTkg: RV.CBOD_OUT, DISOX_INkg: RV.DISOX_IN,
+  DISOX_OUTkg: RV.DISOX_OUT, WTMPdegc: RV.WTMP,
 };
 
 /** Accumulators of one unit kind (nu units x nv variables) for period, year and whole run.
@@ -592,7 +594,7 @@ export function writeStd(dir: string, p: Project, t: SimTotals, seconds: number,
   nut('NO3 IN RAINFALL', nv(BV.NO3_RAIN));
   nut('N REMOVED IN YIELD', nv(BV.N_YIELD));
   nut('P REMOVED IN YIELD', nv(BV.P_YIELD));
-  L.push('', '    (in-stream water quality, ammonium/nitrite and bacteria are not simulated by the built-in engine)');
+  L.push('', '    (bacteria are not simulated by the built-in engine; soil ammonium is treated as nitrate)');
   const path = join(dir, 'output.std');
   writeFileSync(path, L.join('\n') + '\n', 'latin1');
   return path;

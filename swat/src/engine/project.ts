@@ -33,6 +33,9 @@ export interface Basin {
   ievent: number; icrk: number; surlag: number; adjPkr: number; prf: number; spcon: number; spexp: number;
   rcn: number; rcnSub: number; cmn: number; nUpdis: number; pUpdis: number; nperco: number; pperco: number; phoskd: number; psp: number; rsdco: number;
   irte: number; mskCo1: number; mskCo2: number; mskX: number; ideg: number; iwq: number; trnsrch: number; evrch: number;
+  /** ISUBWQ 1: chlorophyll-a, CBOD and dissolved oxygen in the subbasins' runoff (subwq.f); the
+   * basin's QUAL2E constants (the .wwq file, readwwq.f) */
+  isubwq: number; wwq: import('./wq.ts').WwqParams;
   icn: number; cncoef: number; cdn: number; sdnco: number;
   cnFroz: number; dormHr: number; smxco: number; fixco: number; nfixmx: number;
   decrMin: number; rsdCovco: number; vcrit: number; chD50: number; sigG: number;
@@ -134,6 +137,8 @@ export interface Reach {
    * large aggregates, gravel) */
   bnkD50: number; bedD50: number; bnkBd: number; bedBd: number; tcBnk: number; tcBed: number; kdBnk: number; kdBed: number;
   bnkFr: number[]; bedFr: number[];
+  /** QUAL2E rates of the reach's .swq (readswq.f, with its defaults) */
+  swq: import('./wq.ts').SwqParams;
 }
 
 export type FigCommand =

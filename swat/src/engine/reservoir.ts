@@ -24,8 +24,8 @@ export interface ReservoirState {
   starg: Float64Array; wuresn: Float64Array; oflowmx: Float64Array; oflowmn: Float64Array; // m3, m3/day
   stargFps: number; oflowmnFps: number;
   ndtargr: number;
-  // nutrient masses (kg): organic N, organic P, nitrate (with ammonium and nitrite), soluble P
-  orgn: number; orgp: number; no3: number; solp: number;
+  // nutrient masses (kg): organic N, organic P, nitrate, soluble P, ammonium, nitrite
+  orgn: number; orgp: number; no3: number; solp: number; nh3: number; no2: number;
   dayPtr: number;
 }
 
@@ -68,7 +68,8 @@ export function initReservoir(r: Reservoir): ReservoirState {
     starg: m12(r.starg, 1e4), wuresn: m12(r.wuresn, 1e4), oflowmx: m12(r.oflowmx, 86400), oflowmn: m12(r.oflowmn, 86400),
     stargFps, oflowmnFps: r.oflowmnFps * pv, ndtargr: r.ndtargr > 0 ? r.ndtargr : 15,
     // readlwq: mg/l x m3 / 1000 = kg
-    orgn: (r.orgn * vol) / 1000, orgp: (r.orgp * vol) / 1000, no3: ((r.no3 + r.nh3 + r.no2) * vol) / 1000, solp: (r.solp * vol) / 1000,
+    orgn: (r.orgn * vol) / 1000, orgp: (r.orgp * vol) / 1000, no3: (r.no3 * vol) / 1000, solp: (r.solp * vol) / 1000,
+    nh3: (r.nh3 * vol) / 1000, no2: (r.no2 * vol) / 1000,
     dayPtr: 0,
   };
 }
@@ -173,9 +174,9 @@ export function routeReservoir(
   ressa = st.br1 * Math.pow(st.vol, st.br2);
 
   // nutrients (resnut.f)
-  let oOrgn = 0, oOrgp = 0, oNo3 = 0, oSolp = 0;
+  let oOrgn = 0, oOrgp = 0, oNo3 = 0, oSolp = 0, oNh3 = 0, oNo2 = 0;
   if (st.vol < 1) {
-    st.orgn = 0; st.orgp = 0; st.no3 = 0; st.solp = 0;
+    st.orgn = 0; st.orgp = 0; st.no3 = 0; st.solp = 0; st.nh3 = 0; st.no2 = 0;
   } else {
     const mid = mon >= r.ires1 && mon <= r.ires2;
     const psetl = ((mid ? r.psetlr1 : r.psetlr2) || 10) / 365;
@@ -184,12 +185,18 @@ export function routeReservoir(
     st.orgp += inC[inOff + C.ORGP];
     st.no3 += inC[inOff + C.NO3];
     st.solp += inC[inOff + C.MINP];
+    st.nh3 += inC[inOff + C.NH4];
+    st.no2 += inC[inOff + C.NO2];
     const phosk = Math.min((psetl * ressa * 10000) / (st.vol + out), 1);
     const nitrok = Math.min((nsetl * ressa * 10000) / (st.vol + out), 1);
     st.solp *= 1 - phosk;
     st.orgp *= 1 - phosk;
     st.orgn *= 1 - nitrok;
     st.no3 *= 1 - nitrok;
+    st.nh3 *= 1 - nitrok;
+    st.no2 *= 1 - nitrok;
+    if (st.nh3 < 1e-4) st.nh3 = 0;
+    if (st.no2 < 1e-4) st.no2 = 0;
     if (st.orgn < 1e-4) st.orgn = 0;
     if (st.orgp < 1e-4) st.orgp = 0;
     if (st.no3 < 1e-4) st.no3 = 0;
@@ -197,12 +204,21 @@ export function routeReservoir(
     const f = out / (st.vol + out);
     oOrgn = st.orgn * f; oOrgp = st.orgp * f; oNo3 = st.no3 * f; oSolp = st.solp * f;
     st.orgn -= oOrgn; st.orgp -= oOrgp; st.no3 -= oNo3; st.solp -= oSolp;
+    oNh3 = st.nh3 * f; oNo2 = st.no2 * f;
+    st.nh3 -= oNh3; st.no2 -= oNo2;
   }
   outC[outOff + C.SED] = sedOut;
   outC[outOff + C.ORGN] = oOrgn;
   outC[outOff + C.ORGP] = oOrgp;
   outC[outOff + C.NO3] = oNo3;
   outC[outOff + C.MINP] = oSolp;
+  // routres.f: ammonium and nitrite of the reservoir; no CBOD or dissolved oxygen leaves it; its
+  // chlorophyll-a (the reservoir's eutrophication model) is not simulated: 0
+  outC[outOff + C.NH4] = oNh3;
+  outC[outOff + C.NO2] = oNo2;
+  outC[outOff + C.CHLA] = 0;
+  outC[outOff + C.CBOD] = 0;
+  outC[outOff + C.DISOX] = 0;
   day.inflow = inQ; day.outflow = out; day.evap = resev; day.seep = ressep; day.pcp = respcp; day.sedIn = sedIn; day.sedOut = sedOut;
   day.vol = st.vol; day.area = ressa;
   return out;

@@ -5,7 +5,6 @@ import type { Basin, PointSource, Reach } from './project.ts';
 export interface ReachState {
   r: Reach;
   stor: number; // m3
-  nut: Float64Array; // nutrient mass stored with the water (kg), by constituent
   sedStor: number; // t
   depch: number; // t deposited on the channel bed (re-entrained first)
   /** sediment stored with the water and deposited in the channel, by particle size (t, SIZE order) */
@@ -40,7 +39,7 @@ export function initReach(r: Reach): ReachState {
   };
   const bf = geom(Math.max(r.chD, 1e-3));
   const low = geom(Math.max(0.1 * r.chD, 1e-4));
-  return { r, stor: 0, nut: new Float64Array(5), sedStor: 0, depch: 0, sizeStor: new Float64Array(NSIZE), sizeDep: new Float64Array(NSIZE), depfp: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
+  return { r, stor: 0, sedStor: 0, depch: 0, sizeStor: new Float64Array(NSIZE), sizeDep: new Float64Array(NSIZE), depfp: 0, flwinPrev: 0, flwoutPrev: 0, chside, bottom: b, areaBf: bf.a, maxrt: bf.q, k10: bf.tt, k13: low.tt };
 }
 
 
@@ -89,8 +88,10 @@ export interface RouteResult {
   /** output.sed terms of the day (t): bank erosion, bed erosion, new channel and flood-plain
    * deposits; `tss` the outflow's suspended sediment (mg/L), 0 when the reach did not route sediment */
   bnk: number; bed: number; dep: number; fpdep: number; tss: number;
+  /** the day's flow depth (m) and travel time through the reach (h), for the water quality (wq.ts) */
+  rchdep: number; rttime: number;
 }
-const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0, bnk: 0, bed: 0, dep: 0, fpdep: 0, tss: 0 };
+const result: RouteResult = { out: 0, evap: 0, tloss: 0, sedOut: 0, bnk: 0, bed: 0, dep: 0, fpdep: 0, tss: 0, rchdep: 0, rttime: 0 };
 
 /** (The returned object is reused by the next call.) `sizeIn` is the inflow's sediment by
  * particle size (t, SIZE order, summing to `sedin0`); `sizeOut` receives the outflow's.
@@ -142,6 +143,10 @@ export function routeReach(rs: ReachState, wtrin: number, sedin0: number, petDay
     }
   }
   let rtwtr = 0;
+  // travel time, for the water quality (wq.ts): the reach length over the mean velocity of the
+  // day's flow (rtday.f; rtmusk.f computes it the same way)
+  result.rttime = volrt > 0 && rcharea > 0 ? (r.chL2 * 1000) / (3600 * (volrt / rcharea)) : 0;
+  result.rchdep = rchdep;
   if (volrt > 0 && rcharea > 0) {
     if (b.irte === 1) {
       // Muskingum with K from bankfull and 0.1 bankfull travel times

@@ -6,13 +6,14 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FortranBytes } from '../output/fortran-bytes.ts';
 import { isLeap } from './adapter.ts';
-import { checkBasinDay, checkModelYear, checkReachDay } from './guard.ts';
+import { checkBasinDay, checkModelYear, checkReachDay, checkReachWq } from './guard.ts';
 import { blockDay, DayShared, type BlockDay } from './hru.ts';
 import { Model } from './model.ts';
 import type { Acc } from './outputs.ts';
 import type { FigCommand, Project } from './project.ts';
 import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from './route.ts';
 import { NSED, reachSedimentDay } from './sed-output.ts';
+import { ReachQuality } from './wq.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { HruPool, leadOf, partition, resolveThreads, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
@@ -133,6 +134,8 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   const reachIndex = new Map<number, number>();
   reachList.forEach((r, i) => reachIndex.set(r, i));
   const nr = reachList.length;
+  // in-stream water quality of the reaches (wq.ts), by reach index
+  const wq = new ReachQuality(b.iwq, b.wwq, reachList.map((r) => p.reaches.get(r)!.swq));
   // upstream drainage area per reach (for output AREAkm2) is computed by outputs.ts
 
   const hv = new Float64Array(NHV); // the daily vector of the HRU being simulated (per thread)
@@ -346,11 +349,17 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
             rsvV[o + RSV.NO3_OUT] = hydC[oc + C.NO3];
             rsvV[o + RSV.MINP_IN] = hydC[ic + C.MINP];
             rsvV[o + RSV.MINP_OUT] = hydC[oc + C.MINP];
+            rsvV[o + RSV.NO2_IN] = hydC[ic + C.NO2];
+            rsvV[o + RSV.NO2_OUT] = hydC[oc + C.NO2];
+            rsvV[o + RSV.NH3_IN] = hydC[ic + C.NH4];
+            rsvV[o + RSV.NH3_OUT] = hydC[oc + C.NH4];
             if (st.vol > 1) {
               rsvV[o + RSV.RES_ORGN] = (st.orgn * 1000) / st.vol;
               rsvV[o + RSV.RES_ORGP] = (st.orgp * 1000) / st.vol;
               rsvV[o + RSV.RES_NO3] = (st.no3 * 1000) / st.vol;
               rsvV[o + RSV.RES_MINP] = (st.solp * 1000) / st.vol;
+              rsvV[o + RSV.RES_NO2] = (st.no2 * 1000) / st.vol;
+              rsvV[o + RSV.RES_NH3] = (st.nh3 * 1000) / st.vol;
             }
             // seepage recharges the shallow aquifers of the reservoir's subbasin (routres.f)
             if (resDay.seep > 0 && m.subArea[si] > 0) {
@@ -365,8 +374,14 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
           hydC[oc + C.SED] = v[1] ?? 0;
           hydC[oc + C.ORGN] = v[2] ?? 0;
           hydC[oc + C.ORGP] = v[3] ?? 0;
-          hydC[oc + C.NO3] = (v[4] ?? 0) + (v[5] ?? 0) + (v[6] ?? 0);
+          hydC[oc + C.NO3] = v[4] ?? 0;
           hydC[oc + C.MINP] = v[7] ?? 0;
+          // ammonium, nitrite, CBOD, dissolved oxygen and chlorophyll-a of the record (recday.f…)
+          hydC[oc + C.NH4] = v[5] ?? 0;
+          hydC[oc + C.NO2] = v[6] ?? 0;
+          hydC[oc + C.CBOD] = v[8] ?? 0;
+          hydC[oc + C.DISOX] = v[9] ?? 0;
+          hydC[oc + C.CHLA] = v[10] ?? 0;
         } else if (cmd.kind === 'route') {
           const rs = reachStates.get(cmd.reach);
           if (!rs) continue;
@@ -374,19 +389,20 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
           const sIdx = Math.min(Math.max(rs.r.sub - 1, 0), nsub - 1);
           const petR = sPetNoSnow[sIdx] ?? pet0;
           if (hydP) for (let k = 0; k < NSIZE; k++) sizeIn[k] = hydP[cmd.inp * NSIZE + k];
+          const rchwtr = rs.stor; // water stored at the start of the day (rchinit.f)
           const res = routeReach(rs, hydQ[cmd.inp], hydC[ic + C.SED], petR, b, mon, hydP ? sizeIn : undefined, hydP ? sizeOut : undefined,
             headwaterSed && cmd.inp === cmd.reach);
           hydQ[cmd.out] = res.out;
           hydC[oc + C.SED] = res.sedOut;
           if (hydP) for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
-          // nutrients are carried with the water and stored with it (no in-stream transformations)
-          const fracOut = res.out + rs.stor > 0 ? res.out / (res.out + rs.stor) : 1;
-          for (let k = 1; k < NC; k++) {
-            const tot = hydC[ic + k] + rs.nut[k];
-            hydC[oc + k] = tot * fracOut;
-            rs.nut[k] = tot - hydC[oc + k];
-          }
+          // in-stream water quality (wq.ts): SWAT takes the air temperature of the HRU numbered as
+          // the reach (watqual.f's tmpav(jrch)) and the radiation and day length of the subbasin
+          // numbered as the reach (hru1(jrch))
           const ri = reachIndex.get(cmd.reach)!;
+          const hIdx = cmd.reach - 1;
+          const tmpav = hIdx < n ? cur.sTav[m.hruSub[hIdx]!]! : 0;
+          const lIdx = cmd.reach - 1 < nsub ? cmd.reach - 1 : sIdx;
+          wq.day(ri, hydC, ic, oc, hydQ[cmd.inp], rchwtr, res.out, res.rchdep, res.rttime, tmpav, cur.sSlr[lIdx]!, cur.sDayl[lIdx]!);
           if (rsed) reachSedimentDay(rsed, ri * NSED, hydC[ic + C.SED], res, rs.r.chEqn, hydP ? sizeIn : null, hydP ? sizeOut : null);
           const o = ri * NRV;
           rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;
@@ -396,17 +412,9 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
           rv[o + RV.SED_IN] = hydC[ic + C.SED];
           rv[o + RV.SED_OUT] = res.sedOut;
           rv[o + RV.SEDCONC] = res.out > 1e-6 ? (res.sedOut / res.out) * 1e6 : 0;
-          rv[o + RV.NO3_IN] = hydC[ic + C.NO3];
-          rv[o + RV.NO3_OUT] = hydC[oc + C.NO3];
-          rv[o + RV.ORGN_IN] = hydC[ic + C.ORGN];
-          rv[o + RV.ORGN_OUT] = hydC[oc + C.ORGN];
-          rv[o + RV.ORGP_IN] = hydC[ic + C.ORGP];
-          rv[o + RV.ORGP_OUT] = hydC[oc + C.ORGP];
-          rv[o + RV.MINP_IN] = hydC[ic + C.MINP];
-          rv[o + RV.MINP_OUT] = hydC[oc + C.MINP];
-          rv[o + RV.TOTN] = hydC[oc + C.NO3] + hydC[oc + C.ORGN];
-          rv[o + RV.TOTP] = hydC[oc + C.ORGP] + hydC[oc + C.MINP];
+          reachWqColumns(rv, o, hydC, ic, oc);
           rv[o + RV.NO3CONC] = res.out > 1e-6 ? (hydC[oc + C.NO3] / res.out) * 1000 : 0;
+          rv[o + RV.WTMP] = wq.wtmp[ri]!;
         }
         if (hydP && cmd.kind !== 'route') sizeHydrograph(cmd, hydP, hydC, m.subDet);
       }
@@ -472,6 +480,9 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
 
       // ---- routing: fig.fig commands in order
       routeDay(cur, y, yr, jd, mon);
+      // the water-quality state first: a non-finite concentration is named as such (it would
+      // reach the outflow's loads too)
+      checkReachWq(wq, reachList, yr, jd);
       checkReachDay(rv, reachList, yr, jd);
 
       // ---- outputs
@@ -526,6 +537,31 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   }
   if (opt.onProgress) opt.onProgress(100, 'Execution successfully completed');
   return totals;
+}
+
+/** output.rch's nutrient and water-quality columns of a reach from its inflow (at ic) and
+ * outflow (at oc) loads; TOT N and TOT P as rev 637 sums them. */
+function reachWqColumns(rv: Float64Array, o: number, hc: Float64Array, ic: number, oc: number): void {
+  rv[o + RV.NO3_IN] = hc[ic + C.NO3]!;
+  rv[o + RV.NO3_OUT] = hc[oc + C.NO3]!;
+  rv[o + RV.ORGN_IN] = hc[ic + C.ORGN]!;
+  rv[o + RV.ORGN_OUT] = hc[oc + C.ORGN]!;
+  rv[o + RV.ORGP_IN] = hc[ic + C.ORGP]!;
+  rv[o + RV.ORGP_OUT] = hc[oc + C.ORGP]!;
+  rv[o + RV.MINP_IN] = hc[ic + C.MINP]!;
+  rv[o + RV.MINP_OUT] = hc[oc + C.MINP]!;
+  rv[o + RV.NH4_IN] = hc[ic + C.NH4]!;
+  rv[o + RV.NH4_OUT] = hc[oc + C.NH4]!;
+  rv[o + RV.NO2_IN] = hc[ic + C.NO2]!;
+  rv[o + RV.NO2_OUT] = hc[oc + C.NO2]!;
+  rv[o + RV.CHLA_IN] = hc[ic + C.CHLA]!;
+  rv[o + RV.CHLA_OUT] = hc[oc + C.CHLA]!;
+  rv[o + RV.CBOD_IN] = hc[ic + C.CBOD]!;
+  rv[o + RV.CBOD_OUT] = hc[oc + C.CBOD]!;
+  rv[o + RV.DISOX_IN] = hc[ic + C.DISOX]!;
+  rv[o + RV.DISOX_OUT] = hc[oc + C.DISOX]!;
+  rv[o + RV.TOTN] = hc[oc + C.NO3]! + hc[oc + C.ORGN]! + hc[oc + C.NH4]! + hc[oc + C.NO2]!;
+  rv[o + RV.TOTP] = hc[oc + C.ORGP]! + hc[oc + C.MINP]!;
 }
 
 /** Adds the day's rows of the HRUs of split subbasins (threads.ts splitRows) to their subbasins'
@@ -648,8 +684,7 @@ export function averageYears(c: Project['control']): number {
 
 /** saveconc (saveconc.f): the daily flow (m3/s) and concentrations (mg/l) of a hydrograph,
  * one row a day in SWAT's format (1x,i4,2x,i3,3x,a4,19(1x,e10.3)); constituents the engine
- * does not simulate (ammonium, nitrite, CBOD, oxygen, chlorophyll, pesticides, bacteria,
- * metals, water temperature) are written as 0. */
+ * does not simulate (pesticides, bacteria, metals, water temperature) are written as 0. */
 class SaveConc {
   private readonly fds = new Map<string, { fd: number; out: FortranBytes; path: string }>();
   constructor(dir: string, p: Project) {
@@ -676,7 +711,12 @@ class SaveConc {
       v[2] = (hc[o + C.ORGN] * 1000) / q;
       v[3] = (hc[o + C.ORGP] * 1000) / q;
       v[4] = (hc[o + C.NO3] * 1000) / q;
+      v[5] = (hc[o + C.NH4] * 1000) / q;
+      v[6] = (hc[o + C.NO2] * 1000) / q;
       v[7] = (hc[o + C.MINP] * 1000) / q;
+      v[8] = (hc[o + C.CBOD] * 1000) / q;
+      v[9] = (hc[o + C.DISOX] * 1000) / q;
+      v[10] = (hc[o + C.CHLA] * 1e6) / q;
     }
     const out = f.out;
     out.ascii(' ' + String(yr).padStart(4) + '  ' + String(jd).padStart(3) + '      0');

@@ -29,11 +29,12 @@ SV_AGG[SV.SW] = 2; // SWAT prints the soil water at the end of the period
 
 export const RV = {
   FLOW_IN: 0, FLOW_OUT: 1, EVAP: 2, TLOSS: 3, SED_IN: 4, SED_OUT: 5, SEDCONC: 6, NO3_IN: 7, NO3_OUT: 8, ORGN_IN: 9, ORGN_OUT: 10,
-  ORGP_IN: 11, ORGP_OUT: 12, MINP_IN: 13, MINP_OUT: 14, TOTN: 15, TOTP: 16, NO3CONC: 17,
+  ORGP_IN: 11, ORGP_OUT: 12, MINP_IN: 13, MINP_OUT: 14, TOTN: 15, TOTP: 16, NO3CONC: 17, NH4_IN: 18, NH4_OUT: 19, NO2_IN: 20,
+  NO2_OUT: 21, CHLA_IN: 22, CHLA_OUT: 23, CBOD_IN: 24, CBOD_OUT: 25, DISOX_IN: 26, DISOX_OUT: 27, WTMP: 28,
 } as const;
-export const NRV = 18;
+export const NRV = 29;
 export const RV_AGG = new Int8Array(NRV);
-for (const k of [RV.FLOW_IN, RV.FLOW_OUT, RV.EVAP, RV.TLOSS, RV.SEDCONC, RV.NO3CONC]) RV_AGG[k] = 1;
+for (const k of [RV.FLOW_IN, RV.FLOW_OUT, RV.EVAP, RV.TLOSS, RV.SEDCONC, RV.NO3CONC, RV.WTMP]) RV_AGG[k] = 1;
 
 /** Basin (output.std) daily sums, area-weighted mm (SED in t/ha). */
 export const BV = {
@@ -46,16 +47,18 @@ export const BV = {
 export const NBV = 44;
 
 /** Constituents carried by the fig.fig hydrographs besides water (m3): sediment (t), nitrate,
- * organic N, organic P and mineral P (kg). */
-export const C = { SED: 0, NO3: 1, ORGN: 2, ORGP: 3, MINP: 4 } as const;
-export const NC = 5;
+ * organic N, organic P, mineral (soluble) P, ammonium, nitrite, chlorophyll-a, CBOD and
+ * dissolved oxygen (kg; SWAT's varoute 6, 4, 5, 7, 14, 15, 13, 16, 17). */
+export const C = { SED: 0, NO3: 1, ORGN: 2, ORGP: 3, MINP: 4, NH4: 5, NO2: 6, CHLA: 7, CBOD: 8, DISOX: 9 } as const;
+export const NC = 10;
 
 
 /** The 41 values of an output.rsv row (rev 637 writem.f/writed.f order) and how each is
  * aggregated over a period: 0 sum, 1 mean, 2 last. */
 export const NRSV = 41;
 export const RSV = { VOL: 0, FLOW_IN: 1, FLOW_OUT: 2, PCP: 3, EVAP: 4, SEEP: 5, SED_IN: 6, SED_OUT: 7, SED_CONC: 8, ORGN_IN: 9, ORGN_OUT: 10,
-  RES_ORGN: 11, ORGP_IN: 12, ORGP_OUT: 13, RES_ORGP: 14, NO3_IN: 15, NO3_OUT: 16, RES_NO3: 17, MINP_IN: 24, MINP_OUT: 25, RES_MINP: 26, SECCHI: 29 } as const;
+  RES_ORGN: 11, ORGP_IN: 12, ORGP_OUT: 13, RES_ORGP: 14, NO3_IN: 15, NO3_OUT: 16, RES_NO3: 17,
+  NO2_IN: 18, NO2_OUT: 19, RES_NO2: 20, NH3_IN: 21, NH3_OUT: 22, RES_NH3: 23, MINP_IN: 24, MINP_OUT: 25, RES_MINP: 26, SECCHI: 29 } as const;
 export const RSV_AGG = new Int8Array(NRSV);
 for (const k of [1, 2, 8, 11, 14, 17, 20, 23, 26, 39, 40]) RSV_AGG[k] = 1;
 RSV_AGG[0] = 2;
