@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRunOutputs } from '@headwater/swat/post/run-dir.ts';
 import { dailySeries } from '@headwater/swat/post/series.ts';
-import { CALIBRATION_EVENT, CALIBRATION_QUEUE } from '../src/modules/calibration-runs/service.ts';
+import { CALIBRATION_EVENT, CALIBRATION_QUEUE, type RunJob } from '../src/modules/calibration-runs/service.ts';
 import { runCalibrationJob, storeFailedRun } from '../src/modules/calibration-runs/job.ts';
 import { submit } from '../src/modules/calibration-runs/service.ts';
 import { User } from '../src/modules/users/models.ts';
@@ -63,6 +63,9 @@ async function finished(id: number, ms = 240_000): Promise<any> {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The app's services with a queue that keeps the jobs added in `held` instead of running them. */
+const holdingQueue = (held: RunJob[]) => ({ ...app.deps, queue: { queue: () => ({ add: async (data: RunJob) => (held.push(data), { id: 'held' }) }) } }) as unknown as typeof app.deps;
 
 /** Waits until no calibration job is waiting or running. */
 async function drained(ms = 60_000): Promise<void> {
@@ -297,8 +300,8 @@ describe('DDS', () => {
   it('stores a run whose job failed for good as a failed run, and its iteration still completes', async () => {
     // the request is stored as the route stores it, its jobs held back: run 2 runs here, run 1's
     // job is reported failed for good (its retries used up), as the queue's 'failed' event does
-    const held: unknown[] = [];
-    const holding = { ...app.deps, queue: { queue: () => ({ add: async (data: unknown) => (held.push(data), { id: 'held' }) }) } } as unknown as typeof app.deps;
+    const held: RunJob[] = [];
+    const holding = holdingQueue(held);
     const user = (await User.query().findOne({ userName: 'admin' }))!;
     const { id } = await submit(holding, user, scenarioId, base({ name: 'failed for good', algorithm: 'DDS', runsPerIteration: 2, iterations: 1 }) as never);
     expect(held).toHaveLength(1); // the administrator's Tier I runs one model run at a time
@@ -318,8 +321,8 @@ describe("the tier's concurrency", () => {
     const tier2 = await app.deps.db('tiers').where('name', 'Tier II').first();
     await User.query().patch({ tierId: tier2.id } as never).where('userName', 'admin');
     try {
-      const held: { requestId: number; iteration: number; index: number }[] = [];
-      const holding = { ...app.deps, queue: { queue: () => ({ add: async (data: any) => (held.push(data), { id: 'held' }) }) } } as unknown as typeof app.deps;
+      const held: RunJob[] = [];
+      const holding = holdingQueue(held);
       const user = (await User.query().findOne({ userName: 'admin' }))!;
       const { id } = await submit(holding, user, scenarioId, base({ name: 'window', algorithm: 'DDS', runsPerIteration: 4, iterations: 2 }) as never);
       expect(held.map((j) => [j.iteration, j.index])).toEqual([[1, 0], [1, 1]]);

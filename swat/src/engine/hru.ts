@@ -152,6 +152,8 @@ class HruScratch {
   // inputs of process functions that are not inlined: a number passed as an argument is a heap
   // allocation (so grow, the uptakes and MUSLE read them here)
   rd = 0.5; bioday = 0.5; qday = 0.5;
+  /** MUSLE's sediment enrichment ratio of the day (enrsb.f), 0 without sediment */
+  enratio = 0.5;
   reset(): void {
     this.precip = 0; this.precipRaw = 0; this.snofall = 0; this.snomlt = 0; this.surfq = 0; this.inflpcp = 0; this.latq = 0; this.sepbtm = 0;
     this.no3Surq = 0; this.no3Lat = 0; this.no3Leach = 0; this.pet = 0; this.epMax = 0; this.canev = 0; this.esDay = 0; this.snoev = 0;
@@ -160,7 +162,7 @@ class HruScratch {
     this.nApp = 0; this.pApp = 0; this.yld = 0; this.nYld = 0; this.no3Rain = 0; this.swInit = 0; this.cnday = 0; this.potEvap = 0;
     this.growing = false;
     this.pUp = 0; this.hmpTot = 0; this.rmpTot = 0; this.surqSolp = 0; this.pLeach = 0; this.sedOrgn = 0; this.sedOrgp = 0;
-    this.sedMinp = 0; this.actSolP = 0; this.actStaP = 0; this.strsp = 1; this.prk1 = 0; this.pYld = 0;
+    this.sedMinp = 0; this.actSolP = 0; this.actStaP = 0; this.strsp = 1; this.prk1 = 0; this.pYld = 0; this.enratio = 0;
   }
 }
 const X = new HruScratch();
@@ -1198,6 +1200,7 @@ function musle(D: DayShared, h: number): void {
     const cy = (0.1 * sedyld) / (ha * surfq + 1e-6);
     let enratio = cy > 1e-6 ? 0.78 * Math.pow(cy, -0.2468) : 0;
     if (enratio > 3.5) enratio = 3.5;
+    X.enratio = enratio;
     const o = h * ML;
     const wt1 = m.wt1[o];
     const erN = m.erorgn[h] > 0.001 ? m.erorgn[h] : enratio;
@@ -1230,18 +1233,14 @@ function musle(D: DayShared, h: number): void {
  * (organic N + nitrate) / water yield), CBOD from the organic carbon of the sediment (top layer's
  * carbon × enrichment ratio), dissolved oxygen at saturation less the CBOD's demand in the
  * surface runoff and at saturation in the rest of the water yield (mm, kg/ha, t). */
-function subbasinQuality(D: DayShared, h: number, qdr: number, qday: number, sedDay: number, sedMusle: number): void {
+function subbasinQuality(D: DayShared, h: number, qdr: number, qday: number, sedDay: number): void {
   const m = D.m;
   const ha = m.hruKm[h] * 100;
   let wtmp = 5 + 0.75 * D.tav;
   if (wtmp <= 0.1) wtmp = 0.1;
   const chla = (D.b.wwq.chlaSubco * 100 * (X.sedOrgn + X.no3Surq)) / qdr;
-  let er = 0;
-  if (sedMusle > 1e-4) {
-    const cy = (0.1 * sedMusle) / (ha * X.surfq + 1e-6);
-    er = cy > 1e-6 ? Math.min(3.5, 0.78 * Math.pow(cy, -0.2468)) : 0;
-  }
-  const orgC = (m.solCbn[h * ML] / 100) * er * sedDay * 1000;
+  // the enrichment ratio of the day's MUSLE sediment (musle, enrsb.f)
+  const orgC = (m.solCbn[h * ML] / 100) * X.enratio * sedDay * 1000;
   const cbod = (2.7 * orgC) / (qdr * m.hruKm[h]);
   const soxy = oxygenSaturation(wtmp);
   let dox = soxy * Math.exp(-0.1 * cbod);
@@ -1272,7 +1271,6 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
     musle(D, h);
     sedyld = X.sedyld;
   }
-  const sedMusle = sedyld;
   // filtw.f: an edge-of-field filter strip (FILTERW) traps sediment and the nutrients of the
   // day's surface runoff
   const trap = m.filterTrap[h];
@@ -1334,7 +1332,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   sl[lo + C.MINP] += (X.surqSolp + (m.gwsolp[h] * gwq) / 100) * ha;
   // ISUBWQ 1: chlorophyll-a, CBOD and dissolved oxygen of the water reaching the stream (subwq.f,
   // summed as virtual.f does; no ammonium or nitrite leaves a subbasin in SWAT2012)
-  if (b.isubwq === 1 && wyld > 1e-4) subbasinQuality(D, h, wyld, qday, sedDay, sedMusle);
+  if (b.isubwq === 1 && wyld > 1e-4) subbasinQuality(D, h, wyld, qday, sedDay);
   const sv = D.sv;
   const svo = D.svo;
   const fr = m.hruFr[h];

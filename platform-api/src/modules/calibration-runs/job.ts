@@ -168,7 +168,7 @@ export async function runCalibrationJob(deps: AppDeps, job: JobContext<RunJob>):
  * concurrency), the iteration's next run. What to queue is queued after the commit. */
 export async function afterRun(deps: AppDeps, requestId: number, iteration: number): Promise<void> {
   let toQueue: { row: CalibrationRequestRow; from: number } | null = null;
-  let windowFrom = 0;
+  let queueFrom: number | null = null; // the first run to queue after the commit, up to queuedRuns
   let publish: CalibrationRequestRow | null = null;
   let force = false;
   await deps.db.transaction(async (trx) => {
@@ -210,6 +210,7 @@ export async function afterRun(deps: AppDeps, requestId: number, iteration: numb
         if (next) {
           patch.state = next as AlgorithmState;
           patch.queuedRuns = firstRuns(row.runWindow, next.candidates.length);
+          queueFrom = 0;
         } else {
           patch.state = { ...row.state, best: bestState };
           patch.status = done > 0 && best ? 'complete' : 'error';
@@ -221,14 +222,13 @@ export async function afterRun(deps: AppDeps, requestId: number, iteration: numb
         // the window moves on: as many of the iteration's runs on the workers as the tier allows
         const to = Math.min(row.state.candidates.length, runs.length + row.runWindow);
         if (to > row.queuedRuns) {
-          windowFrom = row.queuedRuns;
+          queueFrom = row.queuedRuns;
           patch.queuedRuns = to;
         }
       }
     }
     const updated = await CalibrationRequestRow.query(trx).patchAndFetchById(requestId, patch);
-    if (patch.state && patch.status !== 'complete' && patch.status !== 'error') toQueue = { row: updated, from: 0 };
-    else if (patch.queuedRuns !== undefined && !patch.state) toQueue = { row: updated, from: windowFrom };
+    if (queueFrom !== null) toQueue = { row: updated, from: queueFrom };
     publish = updated;
   });
   const q = toQueue as { row: CalibrationRequestRow; from: number } | null; // assigned in the transaction

@@ -64,7 +64,7 @@ export function summaryOf(row: CalibrationRequestRow): CalibrationSummary {
     runsDone: row.runsDone,
     runsTotal: row.runsTotal,
     bestObjective: row.bestObjective ?? null,
-    runsAtOnce: row.runWindow ?? 0,
+    runsAtOnce: row.runWindow,
     createdAt: new Date(row.createdAt).toISOString(),
     finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
   };
