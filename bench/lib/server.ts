@@ -32,20 +32,20 @@ export async function json(url: string, init: { token?: string; body?: unknown }
 }
 
 /** Runs `run` against the real server (`platform-api/src/main.ts`, WORKERS processes of one job
- * each) on `dbUrl`, in a fresh data folder and queue prefix named after the bench. */
-export async function withServer<T>(opts: { name: string; dbUrl: string; workers: number; startSeconds?: number }, run: (base: string) => Promise<T>): Promise<T> {
+ * each) on `dbUrl`, in a fresh data folder and queue prefix named after the bench. With `dbUrl`
+ * null the server runs on `npm start`'s embedded defaults instead: PGlite in the data folder, its
+ * own queue (a private redis-server, else in-process) and the jobs in the server process. */
+export async function withServer<T>(opts: { name: string; dbUrl: string | null; workers: number; startSeconds?: number }, run: (base: string) => Promise<T>): Promise<T> {
   const { name, dbUrl, workers, startSeconds = 180 } = opts;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `hw-bench-${name}-`));
-  const child: ChildProcess = spawn(process.execPath, ['platform-api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `hwb${name}${process.pid}w${workers}`,
-      ADMIN_USER: 'admin', ADMIN_PASSWORD: 'Bench-pass-123', MFA_REQUIRED: 'false', WORKERS: String(workers), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+    ADMIN_USER: 'admin', ADMIN_PASSWORD: 'Bench-pass-123', MFA_REQUIRED: 'false', WORKERS: String(workers), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+  };
+  if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: `hwb${name}${process.pid}w${workers}` });
+  else for (const k of ['DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX']) delete env[k];
+  const child: ChildProcess = spawn(process.execPath, ['platform-api/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   try {
     const deadline = Date.now() + startSeconds * 1000;

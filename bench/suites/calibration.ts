@@ -10,16 +10,23 @@
 //   npm run bench -- calibration     (BENCH_CAL_RUNS=100, BENCH_WORKERS=1,2, BENCH_CAL_SEED=7,
 //                                      BENCH_CAL_ALGORITHM=SUFI2|DDS: DDS in batches of BENCH_CAL_BATCH=10,
 //                                      BENCH_CAL_PBIAS: a PBIAS bound in %, none by default)
+//
+// BENCH_CAL_EMBEDDED=1: what a modeller meets after `npm start` — the server on its embedded
+// defaults (PGlite, its own queue, the jobs in the server process, no DATABASE_URL or REDIS_URL)
+// and the seeded administrator on its own tier (Tier I: one run at a time), with the form's
+// defaults when the other variables are not set (DDS, 30 batches of 10, |PBIAS| ≤ 15 %, seed 7).
+//   BENCH_CAL_EMBEDDED=1 npm run bench -- calibration
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { json, withServer } from '../lib/server.ts';
 
-const RUNS = Number(process.env.BENCH_CAL_RUNS ?? 100);
-const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const EMBEDDED = process.env.BENCH_CAL_EMBEDDED === '1';
+const RUNS = Number(process.env.BENCH_CAL_RUNS ?? (EMBEDDED ? 300 : 100));
+const WORKERS = EMBEDDED ? [1] : (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const SEED = Number(process.env.BENCH_CAL_SEED ?? 7);
-const ALGORITHM = process.env.BENCH_CAL_ALGORITHM === 'DDS' ? 'DDS' : 'SUFI2';
+const ALGORITHM = (process.env.BENCH_CAL_ALGORITHM ?? (EMBEDDED ? 'DDS' : 'SUFI2')) === 'DDS' ? 'DDS' : 'SUFI2';
 const BATCH = Number(process.env.BENCH_CAL_BATCH ?? 10);
-const PBIAS_BOUND = process.env.BENCH_CAL_PBIAS ? Number(process.env.BENCH_CAL_PBIAS) : null;
+const PBIAS_BOUND = process.env.BENCH_CAL_PBIAS ? Number(process.env.BENCH_CAL_PBIAS) : EMBEDDED ? 15 : null;
 
 /** What modellers calibrate for flow at LREW (datasets/scripts/calibrate-lrew.ts's eight). */
 const PARAMETERS = [
@@ -67,9 +74,9 @@ function monthlyNse(firstDate: string, obs: (number | null)[], sim: number[], fr
 export default async function calibration(): Promise<Record<string, string | number>> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `hw_bench_cal_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  const admin = EMBEDDED ? null : new pg.Client({ connectionString: adminUrl });
+  await admin?.connect();
+  await admin?.query(`create database ${dbName}`);
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
   // SUFI-2: 2 iterations of N/2; DDS: N/BATCH batches of BATCH
@@ -77,19 +84,22 @@ export default async function calibration(): Promise<Record<string, string | num
   const iterations = ALGORITHM === 'DDS' ? Math.max(1, Math.round(RUNS / BATCH)) : 2;
   const figures: Record<string, string | number> = {
     model: 'LREW demo, every HRU, 2001–2012 daily (2 warm-up years); calibrate 2003–2007, validate 2008–2012; gauge J at reach 3',
-    user: 'the administrator on Tier III (5 runs at once)',
+    server: EMBEDDED ? "npm start's embedded defaults: PGlite, its own queue, jobs in the server process" : 'PostgreSQL and Redis, WORKERS worker processes of one job each',
+    user: EMBEDDED ? 'the seeded administrator on its own tier (Tier I: one run at a time)' : 'the administrator on Tier III (5 runs at once)',
     request: `${ALGORITHM === 'DDS' ? 'batched DDS' : 'SUFI-2'}, ${iterations} ${ALGORITHM === 'DDS' ? 'batches' : 'iterations'} × ${perIteration} runs, ${PARAMETERS.length} parameters, NSE${PBIAS_BOUND === null ? '' : ` with |PBIAS| ≤ ${PBIAS_BOUND} %`}, seed ${SEED}`,
   };
   try {
     for (const workers of WORKERS) {
-      await withServer({ name: 'cal', dbUrl: u.href, workers, startSeconds: 300 }, async (base) => {
+      await withServer({ name: 'cal', dbUrl: EMBEDDED ? null : u.href, workers, startSeconds: 300 }, async (base) => {
         const token = (await json(base + '/api/auth/login', { body: { userName: 'admin', password: 'Bench-pass-123' } })).auth_token as string;
         // the tier's concurrency is the request's window of runs on the workers: Tier III (5 at
         // once) lets both workers take runs (the seeded Tier I runs one at a time)
-        const db = new pg.Client({ connectionString: u.href });
-        await db.connect();
-        await db.query(`update users set tier_id = (select id from tiers where name = 'Tier III') where user_name = 'admin'`);
-        await db.end();
+        if (!EMBEDDED) {
+          const db = new pg.Client({ connectionString: u.href });
+          await db.connect();
+          await db.query(`update users set tier_id = (select id from tiers where name = 'Tier III') where user_name = 'admin'`);
+          await db.end();
+        }
         const groups = (await json(`${base}/api/datasets/publiclist`, { token })) as { options: { value: number; text: string }[] }[];
         const datasetId = groups.flatMap((g) => g.options).find((o) => /Little River/.test(o.text))!.value;
         const map = await json(`${base}/api/maps/subbasin/name/${datasetId}/3`, { token });
@@ -129,7 +139,7 @@ export default async function calibration(): Promise<Record<string, string | num
         const seconds = (performance.now() - t0) / 1000;
         if (s.status !== 'complete') throw new Error(`calibration ${s.status}: ${s.statusMessage}`);
         const r = await json(`${base}/api/scenarios/output/calibration/request/${id}`, { token });
-        const w = `${workers} worker process(es)`;
+        const w = EMBEDDED ? 'embedded (npm start)' : `${workers} worker process(es)`;
         figures[`${w}: whole request, ${s.runsDone} runs (s)`] = +seconds.toFixed(1);
         figures[`${w}: runs per minute`] = +((s.runsDone / seconds) * 60).toFixed(1);
         figures[`${w}: 1-min load average at submit / mean while running / at the end`] = `${load0.toFixed(2)} / ${(loads.reduce((a, x) => a + x, 0) / loads.length).toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`;
@@ -141,8 +151,8 @@ export default async function calibration(): Promise<Record<string, string | num
       });
     }
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
+    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin?.end().catch(() => {});
   }
   return figures;
 }
