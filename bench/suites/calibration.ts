@@ -14,31 +14,30 @@
 // BENCH_CAL_EMBEDDED=1: what a modeller meets after `npm start` — the server on its embedded
 // defaults (PGlite, its own queue, the jobs in the server process, no DATABASE_URL or REDIS_URL)
 // and the seeded administrator on its own tier (Tier I: one run at a time), with the form's
-// defaults when the other variables are not set (DDS, 30 batches of 10, |PBIAS| ≤ 15 %, seed 7).
+// defaults (FLOW_DEFAULTS: DDS, 30 batches of 10, |PBIAS| ≤ 15 %, seed 7) where the other
+// variables are not set.
 //   BENCH_CAL_EMBEDDED=1 npm run bench -- calibration
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { catalogueParameter } from '../../swat/src/calibration/parameters.ts';
+import { FLOW_DEFAULTS, FLOW_PARAMETERS } from '../../plugins/calibration-runs/src/request.ts';
 import { json, withServer } from '../lib/server.ts';
 
 const EMBEDDED = process.env.BENCH_CAL_EMBEDDED === '1';
-const RUNS = Number(process.env.BENCH_CAL_RUNS ?? (EMBEDDED ? 300 : 100));
+const F = FLOW_DEFAULTS;
+const RUNS = Number(process.env.BENCH_CAL_RUNS ?? (EMBEDDED ? F.runsPerIteration * F.iterations : 100));
 const WORKERS = EMBEDDED ? [1] : (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
-const SEED = Number(process.env.BENCH_CAL_SEED ?? 7);
-const ALGORITHM = (process.env.BENCH_CAL_ALGORITHM ?? (EMBEDDED ? 'DDS' : 'SUFI2')) === 'DDS' ? 'DDS' : 'SUFI2';
-const BATCH = Number(process.env.BENCH_CAL_BATCH ?? 10);
-const PBIAS_BOUND = process.env.BENCH_CAL_PBIAS ? Number(process.env.BENCH_CAL_PBIAS) : EMBEDDED ? 15 : null;
+const SEED = Number(process.env.BENCH_CAL_SEED ?? F.seed);
+const ALGORITHM = (process.env.BENCH_CAL_ALGORITHM ?? (EMBEDDED ? F.algorithm : 'SUFI2')) === 'DDS' ? 'DDS' : 'SUFI2';
+const BATCH = Number(process.env.BENCH_CAL_BATCH ?? F.runsPerIteration);
+const PBIAS_BOUND = process.env.BENCH_CAL_PBIAS ? Number(process.env.BENCH_CAL_PBIAS) : EMBEDDED ? F.pbiasBound : null;
 
-/** What modellers calibrate for flow at LREW (datasets/scripts/calibrate-lrew.ts's eight). */
-const PARAMETERS = [
-  { variable: 'CN2', file: 'mgt', type: '%', min: -25, max: 15 },
-  { variable: 'ESCO', file: 'hru', type: 'V', min: 0.5, max: 1 },
-  { variable: 'ALPHA_BF', file: 'gw', type: 'V', min: 0.005, max: 0.6 },
-  { variable: 'GW_DELAY', file: 'gw', type: 'V', min: 1, max: 120 },
-  { variable: 'GWQMN', file: 'gw', type: 'V', min: 0, max: 1500 },
-  { variable: 'GW_REVAP', file: 'gw', type: 'V', min: 0.02, max: 0.2 },
-  { variable: 'SURLAG', file: 'bsn', type: 'V', min: 0.5, max: 10 },
-  { variable: 'CH_K2', file: 'rte', type: 'V', min: 0, max: 60 },
-];
+/** The form's flow parameters with the catalogue's change types and ranges (what the page starts with). */
+const PARAMETERS = FLOW_PARAMETERS.map((key) => {
+  const [variable, file] = key.split('|') as [string, string];
+  const c = catalogueParameter(variable, file)!;
+  return { variable, file, type: c.defaultType, min: c.defaultMin, max: c.defaultMax };
+});
 
 async function poll<T>(get: () => Promise<T>, done: (v: T) => boolean, ms = 3_600_000, every = 500): Promise<T> {
   const until = Date.now() + ms;

@@ -12,6 +12,8 @@ import {
   CALIBRATION_MESSAGES,
   calibrationRequestProblems,
   defaultPeriods,
+  FLOW_DEFAULTS,
+  FLOW_PARAMETERS,
   isActive,
   LIMITS,
   OBJECTIVES,
@@ -160,10 +162,6 @@ export function rowFromCatalogue(c: CatalogueParameter): ParameterRow {
   return { key: ++rowKey, variable: c.variable, file: c.file, type: c.defaultType, min: c.defaultMin, max: c.defaultMax, landuses: [], subbasins: [] };
 }
 const catalogueKey = (c: { variable: string; file: string }) => `${c.variable}|${c.file}`;
-/** What modellers calibrate for flow (curve number, soil evaporation, groundwater, surface lag,
- * channel losses), each with the catalogue's change type and range. */
-export const FLOW_PARAMETERS = ['CN2|mgt', 'ESCO|hru', 'ALPHA_BF|gw', 'GW_DELAY|gw', 'GWQMN|gw', 'GW_REVAP|gw', 'SURLAG|bsn', 'CH_K2|rte'];
-export const FLOW_DEFAULTS = { algorithm: 'DDS' as Algorithm, runsPerIteration: 10, iterations: 30, pbiasBound: 15, seed: 7 };
 const asNumber = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v));
 
 type Observed = { mode: 'gauge'; gaugeID: string | null } | { mode: 'csv'; fileName: string; csv: string; units: 'm3/s' | 'cfs'; error?: string; days?: number; first?: string; last?: string };

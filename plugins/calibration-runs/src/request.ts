@@ -12,6 +12,13 @@ export type Algorithm = 'SUFI2' | 'DDS';
 export type CalibrationStatus = 'queued' | 'running' | 'complete' | 'aborted' | 'error';
 export type Period = { start: string; end: string };
 
+/** The form's starting request, a flow calibration that meets issue 24's goals on the demo
+ * watershed (the page, and the calibration bench that measures it): what modellers calibrate for
+ * flow (curve number, soil evaporation, groundwater, surface lag, channel losses), each with the
+ * catalogue's change type and range, by DDS in 30 batches of 10 with |PBIAS| ≤ 15 %. */
+export const FLOW_PARAMETERS = ['CN2|mgt', 'ESCO|hru', 'ALPHA_BF|gw', 'GW_DELAY|gw', 'GWQMN|gw', 'GW_REVAP|gw', 'SURLAG|bsn', 'CH_K2|rte'];
+export const FLOW_DEFAULTS = { algorithm: 'DDS' as Algorithm, runsPerIteration: 10, iterations: 30, pbiasBound: 15, seed: 7 };
+
 export type { CalibrationSummary };
 
 /** The live event `calibration-status` in room `scenario:{id}`. */
