@@ -15,6 +15,7 @@ import { parseSep } from '../txtinout/sep.ts';
 import { parseSol } from '../txtinout/sol.ts';
 import type { HruInputs, MgtOperation, SubbasinInputs, SubHruFiles, SwatProject } from '../txtinout/types.ts';
 import { hruExtra } from './mgt-extra.ts';
+import { subImpound } from './impound.ts';
 import { checkLandUseUpdates, readLandUseUpdates } from './lup.ts';
 import { parseFortranNumber } from '../output/fortran.ts';
 import { swqParams, wwqParams, type WwqParams } from './wq.ts';
@@ -39,6 +40,12 @@ function arr(o: unknown, key: string, len: number): number[] {
   const v = (o as Rec | undefined)?.[key];
   const a = Array.isArray(v) ? (v as number[]) : [];
   return Array.from({ length: len }, (_, i) => (Number.isFinite(a[i]) ? a[i] : 0));
+}
+
+/** The .wus's 48 monthly uses (WUPND, WURCH, WUSHAL, WUDEEP; 10^4 m3/day), null when all are 0. */
+function waterUse(wus: Rec | undefined): number[] | null {
+  const all = ['WUPND', 'WURCH', 'WUSHAL', 'WUDEEP'].flatMap((k) => arr(wus, k, 12));
+  return all.some((v) => v !== 0) ? all : null;
 }
 function str(o: unknown, key: string): string {
   const v = (o as Rec | undefined)?.[key];
@@ -72,7 +79,7 @@ function basin(b: unknown): Basin {
   return {
     sftmp: n(b, 'SFTMP', 1), smtmp: n(b, 'SMTMP', 0.5), smfmx: pos('SMFMX', 4.5), smfmn: pos('SMFMN', 4.5), timp: pos('TIMP', 1),
     snocovmx: pos('SNOCOVMX', 1), sno50cov: pos('SNO50COV', 0.5),
-    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: pos('EVLAI', 3), ffcb: n(b, 'FFCB', 0),
+    ipet: n(b, 'IPET', 0), esco: n(b, 'ESCO', 0.95), epco: n(b, 'EPCO', 1), evlai: pos('EVLAI', 3), ffcb: n(b, 'FFCB', 0), resStlrCo: pos('RES_STLR_CO', 0.184),
     ievent: n(b, 'IEVENT', 0), icrk: n(b, 'ICRK', 0), surlag: n(b, 'SURLAG', 4) > 0 ? n(b, 'SURLAG', 4) : 4,
     adjPkr: pos('ADJ_PKR', 1), prf: n(b, 'PRF', 1) > 0 ? n(b, 'PRF', 1) : 1,
     spcon: n(b, 'SPCON', 0.0001) > 0 ? n(b, 'SPCON', 0.0001) : 0.0001, spexp: n(b, 'SPEXP', 1) > 0 ? n(b, 'SPEXP', 1) : 1,
@@ -213,14 +220,13 @@ function checkProject(sp: SwatProject, c: SimControl, b: Basin, read: FileReader
     }
   }
   for (const si of sp.subbasins) {
-    const pnd = si.pnd as unknown as Rec | undefined;
-    if (n(pnd, 'PND_FR') > 0) no(`${si.file}: ponds (PND_FR ${n(pnd, 'PND_FR')})`);
-    if (n(pnd, 'WET_FR') > 0) no(`${si.file}: wetlands (WET_FR ${n(pnd, 'WET_FR')})`);
-    const wus = si.wus as unknown as Rec | undefined;
-    for (const k of ['WUPND', 'WURCH', 'WUSHAL', 'WUDEEP']) {
-      if (arr(wus, k, 12).some((v) => v !== 0)) no(`${si.file}: consumptive water use (${k} in the .wus)`);
-    }
     for (const h of si.hrus) if (h.files.ops && read.text(h.files.ops)?.trim()) no(`${si.file}: scheduled management operations (${h.files.ops})`);
+  }
+  // ponds and wetlands (impound.ts) hold sediment as one class: what they release takes the
+  // subbasin's particle sizes, where SWAT settles the large aggregates and sand first
+  const impounded = sp.subbasins.filter((si) => n(si.pnd, 'PND_FR') > 0 || n(si.pnd, 'WET_FR') > 0);
+  if (impounded.length > 0 && sp.reaches.some((r) => n(r.rte, 'CH_EQN') > 0)) {
+    notes.add(`ponds and wetlands (${impounded.map((si) => si.file).join(', ')}): the sediment they release keeps its subbasin's particle sizes (SWAT settles the coarse classes first)`);
   }
   for (const r of sp.reaches) {
     // 0 simplified Bagnold (rtsed.f), 1 Bagnold, 2 Kodatie, 3 Molinas and Wu, 4 Yang (route.ts);
@@ -275,7 +281,7 @@ export function hru(hi: HruInputs, where: string): Hru {
 function subbasin(si: SubbasinInputs, streamed: boolean): Subbasin {
   const s = si.sub;
   if (!si.wgn) throw new InputError(`${si.file}: weather generator file ${str(s, 'WGNFILE')} is missing`);
-  const pnd = si.pnd;
+  const pnd = si.pnd as unknown as Rec | undefined;
   return {
     num: si.number, area: n(s, 'SUB_KM'), lat: n(s, 'SUB_LAT'), elev: n(s, 'SUB_ELEV'),
     irgage: n(s, 'IRGAGE', 1), itgage: n(s, 'ITGAGE', 1), isgage: n(s, 'ISGAGE', 1), ihgage: n(s, 'IHGAGE', 1), iwgage: n(s, 'IWGAGE', 1),
@@ -285,10 +291,8 @@ function subbasin(si: SubbasinInputs, streamed: boolean): Subbasin {
     co2: n(s, 'CO2', 330) > 0 ? n(s, 'CO2', 330) : 330,
     rfinc: arr(s, 'RFINC', 12), tmpinc: arr(s, 'TMPINC', 12), radinc: arr(s, 'RADINC', 12), huminc: arr(s, 'HUMINC', 12),
     wgn: wgn(si.wgn),
-    pond: {
-      pndFr: n(pnd, 'PND_FR'), pndPsa: n(pnd, 'PND_PSA'), pndPvol: n(pnd, 'PND_PVOL'), pndEsa: n(pnd, 'PND_ESA'), pndEvol: n(pnd, 'PND_EVOL'),
-      pndVol: n(pnd, 'PND_VOL'), pndK: n(pnd, 'PND_K'),
-    },
+    impound: subImpound((k) => n(pnd, k)),
+    wus: waterUse(si.wus as unknown as Rec | undefined),
     hrus: streamed ? [] : si.hrus.map((h) => hru(h, si.file)),
     hruCount: si.hrus.length,
   };

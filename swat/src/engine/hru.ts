@@ -5,6 +5,7 @@ import { atri } from './wgen.ts';
 import { runOps } from './mgt.ts';
 import { continuousFertilization } from './mgt-extra.ts';
 import { tileDrain, tileLag } from './tile.ts';
+import { IMP, impoundDay, POND, WATER_USE, WETLAND, waterUse } from './impound.ts';
 import { ML, type Model } from './model.ts';
 import type { Project, Subbasin } from './project.ts';
 import type { SimTotals } from './sim.ts';
@@ -1136,7 +1137,8 @@ function grazing(m: Model, h: number): void {
 /** Shallow and deep aquifers (gwmod.f): recharge lag, deep percolation, baseflow, revap. */
 function groundwater(D: DayShared, h: number): void {
   const m = D.m;
-  const rchrg = (1 - m.gwDelayE[h]) * X.sepbtm + m.gwDelayE[h] * m.rchrg[h];
+  // rchrgSrc: recharge from a negative WUSHAL (impound.ts), delayed as the previous day's
+  const rchrg = (1 - m.gwDelayE[h]) * X.sepbtm + m.gwDelayE[h] * (m.rchrg[h] + m.rchrgSrc[h]);
   m.rchrg[h] = rchrg < 1e-6 ? 0 : rchrg;
   const gwseep = m.rchrg[h] * m.rchrgDp[h];
   m.deepst[h] += gwseep;
@@ -1295,7 +1297,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
     potOut = POT.out;
   }
   m.latBs[h] += X.latq;
-  const latqc = m.latBs[h] * m.latTtime[h];
+  let latqc = m.latBs[h] * m.latTtime[h];
   m.latBs[h] -= latqc;
   // tributary channel transmission losses (CH_K1) on surface runoff
   let tloss = 0;
@@ -1307,7 +1309,27 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   // tile flow after its lag, with its nitrate (tile.ts)
   const tileq = m.ddrain[h] > 0 ? tileLag(m, h, TILE_NO3) : 0;
   const tileNo3 = tileq > 0 ? TILE_NO3[0] : 0;
-  const wyld = qday + latqc + gwq + gwqd - tloss + tileq + potOut;
+  // soluble P of the groundwater flow (gwnutr.f), kg/ha
+  let minpgw = (m.gwsolp[h] * gwq) / 100;
+  let wyld = qday + latqc + gwq + gwqd - tloss + tileq + potOut;
+  const imp = m.impKind[h];
+  if (imp & (POND | WETLAND)) {
+    // the wetland, then the pond, take their shares of the water yield (without the deep
+    // aquifer's flow, as SWAT's qdr) and of its sediment and loads (impound.ts)
+    IMP.qday = qday - tloss;
+    IMP.latq = latqc;
+    IMP.qdr = Math.max(0, qday - tloss + latqc + gwq + tileq);
+    IMP.sed = sedDay;
+    IMP.minpgw = minpgw;
+    impoundDay(m, h, D.mon + 1, X);
+    qday = IMP.qday + tloss;
+    latqc = IMP.latq;
+    sedDay = IMP.sed;
+    minpgw = IMP.minpgw;
+    wyld = IMP.qdr + gwqd + potOut;
+  }
+  // consumptive water use from the pond and the aquifers (watuse.f)
+  if (imp & WATER_USE) waterUse(m, h, D.mon + 1);
   const et = X.canev + X.esDay + X.epDay + X.potEvap;
   // ICN = 1: retention parameter from plant ET
   // (subbasin.f: with the day's generated runoff, lateral flow and percolation; no cap for ICN 1)
@@ -1329,7 +1351,7 @@ function routeHruDay(D: DayShared, h: number, want: boolean): void {
   // organic P (varoute 5); the soluble P is that of the surface runoff and of the groundwater
   // flow (GWSOLP × groundwater flow, gwnutr.f)
   sl[lo + C.ORGP] += (X.sedOrgp + X.sedMinp) * ha;
-  sl[lo + C.MINP] += (X.surqSolp + (m.gwsolp[h] * gwq) / 100) * ha;
+  sl[lo + C.MINP] += (X.surqSolp + minpgw) * ha;
   // ISUBWQ 1: chlorophyll-a, CBOD and dissolved oxygen of the water reaching the stream (subwq.f,
   // summed as virtual.f does; no ammonium or nitrite leaves a subbasin in SWAT2012)
   if (b.isubwq === 1 && wyld > 1e-4) subbasinQuality(D, h, wyld, qday, sedDay);

@@ -3,6 +3,7 @@
 import type { Hru, PlantParams, Project } from './project.ts';
 import { annualHeatUnits, annualMeanTemp, annualPrecip, minDayLength } from './weather.ts';
 import { allocExtras, initExtras } from './mgt-extra.ts';
+import { allocImpoundments, initImpoundment } from './impound.ts';
 import { detachedFractions, NSIZE } from './route.ts';
 
 export const ML = 12; // max soil layers (incl. the 10 mm top layer SWAT adds)
@@ -273,6 +274,7 @@ export class Model {
     this.opBegin = I(); this.opEnd = I(); this.opPtr = I(); this.opWait = I();
     this.nops = 0;
     allocExtras(this, n, sh); // tile drains, continuous fertilization (mgt-extra.ts)
+    allocImpoundments(this, p, n, sh); // ponds, wetlands, consumptive water use (impound.ts)
 
     let i = 0;
     for (let si = 0; si < nsub; si++) {
@@ -310,6 +312,7 @@ export class Model {
     const basin = p.basin;
     this.addOps(i, h);
     initExtras(this, i, h);
+    initImpoundment(this, i, p.subbasins[si], h, basin.resStlrCo);
     this.hruName[i] = h.name;
     this.hruLanduse[i] = h.landuse;
     this.hruSoil[i] = h.soilName;

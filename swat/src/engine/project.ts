@@ -1,5 +1,6 @@
 // The engine's compact input model: just what the simulation needs, in SWAT's units.
 // Built by ./adapter.ts from the TxtInOut reader (../txtinout), or by hand in tests.
+import type { SubImpound } from './impound.ts';
 
 export interface SimControl {
   nbyr: number;
@@ -30,6 +31,8 @@ export interface Basin {
   sftmp: number; smtmp: number; smfmx: number; smfmn: number; timp: number;
   snocovmx: number; sno50cov: number;
   ipet: number; esco: number; epco: number; evlai: number; ffcb: number;
+  /** RES_STLR_CO: settling coefficient of suspended sediment in ponds and wetlands (impound.ts) */
+  resStlrCo: number;
   ievent: number; icrk: number; surlag: number; adjPkr: number; prf: number; spcon: number; spexp: number;
   rcn: number; rcnSub: number; cmn: number; nUpdis: number; pUpdis: number; nperco: number; pperco: number; phoskd: number; psp: number; rsdco: number;
   irte: number; mskCo1: number; mskCo2: number; mskX: number; ideg: number; iwq: number; trnsrch: number; evrch: number;
@@ -59,7 +62,11 @@ export interface Subbasin {
   co2: number;
   rfinc: number[]; tmpinc: number[]; radinc: number[]; huminc: number[];
   wgn: Wgn;
-  pond: { pndFr: number; pndPsa: number; pndPvol: number; pndEsa: number; pndEvol: number; pndVol: number; pndK: number };
+  /** the .pnd's ponds and wetlands (impound.ts); null when the subbasin has neither */
+  impound: SubImpound | null;
+  /** the .wus's consumptive water use, 10^4 m3/day by month: WUPND, WURCH, WUSHAL, WUDEEP (12
+   * each, January first); null when all are zero */
+  wus: number[] | null;
   /** the HRUs, or [] when they are streamed by Project.hruSource */
   hrus: Hru[];
   /** number of HRUs (the .sub's list) when `hrus` is streamed */

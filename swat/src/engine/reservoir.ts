@@ -29,6 +29,18 @@ export interface ReservoirState {
   dayPtr: number;
 }
 
+/** SWAT's surface area A = b1·V^b2 (A in ha, V in m³) of a reservoir or pond through its
+ * principal (pv, pa) and emergency (ev, ea) sizes, the exponent at most 0.9 (then through the
+ * principal size alone) — res.f/impnd_init.f. */
+export function surfaceShape(pa: number, pv: number, ea: number, ev: number): [b1: number, b2: number] {
+  if (ea - pa > 0 && ev - pv > 0) {
+    const lnvol = Math.log10(ev) - Math.log10(pv);
+    const b2 = (Math.log10(ea) - Math.log10(pa)) / (lnvol > 1e-4 ? lnvol : 0.001);
+    return b2 > 0.9 ? [pa / Math.pow(pv, 0.9), 0.9] : [ea / Math.pow(ev, b2), b2];
+  }
+  return [pa / Math.pow(pv, 0.9), 0.9];
+}
+
 /** Water balance terms of the day (m3), for reports and the aquifer recharge. */
 export interface ReservoirDay {
   inflow: number; outflow: number; evap: number; seep: number; pcp: number; sedIn: number; sedOut: number; vol: number; area: number;
@@ -45,20 +57,8 @@ export function initReservoir(r: Reservoir): ReservoirState {
   const esa = r.esa > 0 ? r.esa : 1.5 * psa;
   const d50 = r.d50 > 0 ? r.d50 : 10;
   const vol = Math.max(0, r.vol) * 1e4;
-  // surface area A = br1 V^br2 through (pvol, psa) and (evol, esa), V in m3, A in ha
   const pv = pvol * 1e4, ev = evol * 1e4;
-  let br1: number, br2: number;
-  if (esa - psa > 0 && ev - pv > 0) {
-    const lnvol = Math.log10(ev) - Math.log10(pv);
-    br2 = (Math.log10(esa) - Math.log10(psa)) / (lnvol > 1e-4 ? lnvol : 0.001);
-    if (br2 > 0.9) {
-      br2 = 0.9;
-      br1 = psa / Math.pow(pv, 0.9);
-    } else br1 = esa / Math.pow(ev, br2);
-  } else {
-    br2 = 0.9;
-    br1 = psa / Math.pow(pv, 0.9);
-  }
+  const [br1, br2] = surfaceShape(psa, pv, esa, ev);
   const d50mm = d50 / 1000;
   const m12 = (a: number[], f: number) => Float64Array.from({ length: 12 }, (_, i) => (a[i] ?? 0) * f);
   const stargFps = (r.stargFps < 1e-6 ? 1 : r.stargFps) * pv;

@@ -14,6 +14,7 @@ import type { FigCommand, Project } from './project.ts';
 import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from './route.ts';
 import { NSED, reachSedimentDay } from './sed-output.ts';
 import { ReachQuality } from './wq.ts';
+import { reachUse } from './impound.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { HruPool, leadOf, partition, resolveThreads, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
@@ -112,6 +113,8 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   let maxHyd = 0;
   for (const cmd of p.fig) if ('out' in cmd) maxHyd = Math.max(maxHyd, cmd.out);
   const hydQ = new Float64Array(maxHyd + 1);
+  // some subbasin's .wus takes water from its reach (WURCH)
+  const hasReachUse = p.subbasins.some((s) => s.wus !== null && s.wus.slice(12, 24).some((v) => v !== 0));
   const hydC = new Float64Array((maxHyd + 1) * NC);
   // sediment by particle size along the hydrographs, kept only when a reach routes sizes (CH_EQN 1–4)
   const bySize = [...p.reaches.values()].some((r) => r.chEqn > 0);
@@ -403,6 +406,24 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
           const tmpav = hIdx < n ? cur.sTav[m.hruSub[hIdx]!]! : 0;
           const lIdx = cmd.reach - 1 < nsub ? cmd.reach - 1 : sIdx;
           wq.day(ri, hydC, ic, oc, hydQ[cmd.inp], rchwtr, res.out, res.rchdep, res.rttime, tmpav, cur.sSlr[lIdx]!, cur.sDayl[lIdx]!);
+          // rchuse.f: the month's WURCH leaves the outflow after the water quality (SWAT's rtout.f
+          // then gives the constituents at the day's concentrations, so they shrink with it)
+          if (hasReachUse && res.out > 0.01) {
+            const left = reachUse(m.subWus, cmd.reach, mon + 1, res.out);
+            if (left !== res.out) {
+              const f = left / res.out;
+              res.out = left;
+              res.sedOut *= f;
+              if (res.sedOut < 1e-6) res.sedOut = 0;
+              hydQ[cmd.out] = left;
+              hydC[oc + C.SED] = res.sedOut;
+              for (let k = 1; k < NC; k++) hydC[oc + k] *= f;
+              if (hydP) {
+                for (let k = 0; k < NSIZE; k++) sizeOut[k] = res.sedOut > 0 ? sizeOut[k] * f : 0;
+                for (let k = 0; k < NSIZE; k++) hydP[cmd.out * NSIZE + k] = sizeOut[k];
+              }
+            }
+          }
           if (rsed) reachSedimentDay(rsed, ri * NSED, hydC[ic + C.SED], res, rs.r.chEqn, hydP ? sizeIn : null, hydP ? sizeOut : null);
           const o = ri * NRV;
           rv[o + RV.FLOW_IN] = hydQ[cmd.inp] / 86400;

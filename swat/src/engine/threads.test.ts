@@ -30,6 +30,19 @@ function printHrus(dir: string, hrus: number[]): void {
   cio[i + 1] = Array.from({ length: 20 }, (_, k) => String(hrus[k] ?? 0).padStart(4)).join('');
   writeFileSync(join(dir, 'file.cio'), cio.join('\r\n'), 'latin1');
 }
+/** Sets `KEY` values of a keyed input file (`value | KEY` lines). */
+function setKeyed(file: string, values: Record<string, number>): void {
+  let t = readFileSync(file, 'latin1');
+  for (const [k, v] of Object.entries(values)) t = t.replace(new RegExp(`^[ \\t]*-?[\\d.]+([ \\t]*\\|[ \\t]*${k}\\b)`, 'm'), (_, tail: string) => `${v.toFixed(3).padStart(16)}${tail}`);
+  writeFileSync(file, t, 'latin1');
+}
+/** Sets rows of a .wus (the 12 months of WUPND 0, WURCH 1, WUSHAL 2, WUDEEP 3) to one value. */
+function setWus(file: string, row: number, v: number): void {
+  const lines = readFileSync(file, 'latin1').split(/\r?\n/);
+  for (const i of [3 + 2 * row, 4 + 2 * row]) lines[i] = v.toFixed(3).padStart(10).repeat(6);
+  writeFileSync(file, lines.join('\r\n'), 'latin1');
+}
+
 /** Runs `src` once with 1 thread and once with `threads` and expects every output file to be the same. */
 async function sameOutputs(src: string, threads = 2): Promise<string[]> {
   const one = mkdtempSync(join(tmpdir(), 'hw-threads-1-'));
@@ -96,6 +109,18 @@ describe('HRUs in worker threads', () => {
   it('LREW daily printing HRUs of both blocks (lock step): the same files as 1 thread', async () => {
     const dir = lrewDaily();
     printHrus(dir, [1, 60, 134]);
+    await sameOutputs(dir);
+  }, 60_000);
+
+  it('LREW daily with a pond, a wetland and consumptive water use (impound.ts): the same files as 1 thread', async () => {
+    const dir = lrewDaily();
+    setKeyed(join(dir, '000010000.pnd'), { PND_FR: 0.5, PND_VOL: 10, PND_K: 0.1 });
+    setKeyed(join(dir, '000020000.pnd'), { WET_FR: 0.4, WET_NSA: 20, WET_NVOL: 40, WET_MXSA: 30, WET_MXVOL: 70, WET_VOL: 40, WET_K: 0.05 });
+    setWus(join(dir, '000010000.wus'), 1, 0.3);
+    setWus(join(dir, '000030000.wus'), 2, 0.05);
+    setWus(join(dir, '000030000.wus'), 3, 0.05);
+    const p = await loadProject(dir);
+    expect(p.subbasins.map((s) => [s.impound?.pndFr ?? 0, s.impound?.wetFr ?? 0, s.wus?.[12] ?? 0, s.wus?.[24] ?? 0])).toEqual([[0.5, 0, 0.3, 0], [0, 0.4, 0, 0], [0, 0, 0, 0.05]]);
     await sameOutputs(dir);
   }, 60_000);
 
