@@ -172,6 +172,9 @@ function checkHru(hi: HruInputs, m: NonNullable<HruInputs['mgt']>): void {
         throw new InputError(`${where}: irrigation from ${['', 'a reach', 'a reservoir', 'a shallow aquifer', 'a deep aquifer'][sc]} (IRR_SC ${sc}) is not simulated by the built-in engine (only an outside source, IRR_SC 0 or 5)`);
       }
     }
+    // the share of irrigation running off: SWAT takes it as given (over 1, negative water)
+    const sq = o.op === 2 ? n(o, 'IRR_SQ') : o.op === 10 ? n(o, 'IRR_ASQ') : 0;
+    if (!(sq >= 0 && sq <= 1)) throw new InputError(`${where}: ${o.op === 2 ? 'IRR_SQ' : 'IRR_ASQ'} ${sq} of an irrigation operation is outside 0–1 (the fraction of the water running off)`);
     if (o.op === 10) {
       const sc = n(o, 'IRR_SCA');
       if (sc >= 1 && sc <= 4) throw new InputError(`${where}: auto-irrigation from source IRR_SCA ${sc} is not simulated by the built-in engine (only IRR_SCA 0 or 5)`);

@@ -153,6 +153,8 @@ class HruScratch {
   // inputs of process functions that are not inlined: a number passed as an argument is a heap
   // allocation (so grow, the uptakes and MUSLE read them here)
   rd = 0.5; bioday = 0.5; qday = 0.5;
+  /** irrigation water running off today (mm): IRR_SQ/IRR_ASQ of yesterday's irrigation */
+  qird = 0.5;
   /** MUSLE's sediment enrichment ratio of the day (enrsb.f), 0 without sediment */
   enratio = 0.5;
   reset(): void {
@@ -163,7 +165,7 @@ class HruScratch {
     this.nApp = 0; this.pApp = 0; this.yld = 0; this.nYld = 0; this.no3Rain = 0; this.swInit = 0; this.cnday = 0; this.potEvap = 0;
     this.growing = false;
     this.pUp = 0; this.hmpTot = 0; this.rmpTot = 0; this.surqSolp = 0; this.pLeach = 0; this.sedOrgn = 0; this.sedOrgp = 0;
-    this.sedMinp = 0; this.actSolP = 0; this.actStaP = 0; this.strsp = 1; this.prk1 = 0; this.pYld = 0; this.enratio = 0;
+    this.sedMinp = 0; this.actSolP = 0; this.actStaP = 0; this.strsp = 1; this.prk1 = 0; this.pYld = 0; this.enratio = 0; this.qird = 0;
   }
 }
 const X = new HruScratch();
@@ -197,6 +199,9 @@ export function hruDay(D: DayShared, h: number): void {
   // ATMO file (nrain.f): ammonium in rain and a day's dry deposition; ammonium is kept as nitrate
   if (at) m.solNo3[base] += (at.rammo[D.s]! * X.precip) / 100 + (at.dryNh4[D.s]! + at.dryNo3[D.s]!) / 365;
 
+  // yesterday's irrigation runoff joins today's surface runoff (surface.f)
+  X.qird = m.irrQird[h];
+  m.irrQird[h] = 0;
   // management operations (operatn)
   m.phubase[h] += D.tav > 0 ? D.tav / m.subPhutot[D.s] : 0;
   if (m.opEnd[h] > m.opBegin[h]) {
@@ -205,9 +210,10 @@ export function hruDay(D: DayShared, h: number): void {
   }
   // continuous fertilization under way (operation 14, mgt-extra.ts)
   if (m.cfrtLeft[h] > 0) continuousFertilization(m, D.p, h, X);
-  // auto-irrigation demand scheduled the day before
+  // auto-irrigation triggered the day before (autoirr.f, after the operations)
   if (m.irrPending[h] > 0) {
-    X.irr += m.irrPending[h];
+    X.irr += m.irrPending[h] * (1 - m.autoIrrAsq[h]);
+    m.irrQird[h] += m.irrPending[h] * m.autoIrrAsq[h];
     m.irrPending[h] = 0;
   }
   // water HRU (plant WATR: water_hru.f)
@@ -242,6 +248,7 @@ export function hruDay(D: DayShared, h: number): void {
   if (m.ddrain[h] > 0) tileDrain(m, h); // tile drains (tile.ts)
   evapotranspiration(D, h);
   if (X.growing) plant(D, h);
+  if (m.autoWstrs[h] > 1e-6) autoIrrigation(m, h);
   nitrogenCycle(D, h);
   if (m.grzDays[h] > 0) grazing(m, h);
   groundwater(D, h);
@@ -390,9 +397,12 @@ function surfaceRunoff(D: DayShared, h: number): void {
     }
     if (surfq > precip) surfq = precip;
   }
+  // irrigation runoff (surface.f: after the curve number's runoff, and taken from the rain
+  // infiltrating, as SWAT has it)
+  surfq += X.qird;
   X.surfq = surfq;
   // irrigation is applied on the soil surface and infiltrates
-  X.inflpcp = precip - surfq + X.irr;
+  X.inflpcp = Math.max(0, precip - surfq) + X.irr;
 }
 
 /** What a pothole gives back on a day (mm over the HRU): spill-over and surface inlet tile flow. */
@@ -814,13 +824,17 @@ function plant(D: DayShared, h: number): void {
       grow(D, h);
     }
   }
-  // auto-irrigation on water stress (applied next day)
-  if (m.autoWstrs[h] > 0 && strsw < m.autoWstrs[h]) {
-    let def = 0;
-    for (let l = 0; l < nl; l++) def += m.solFc[base + l] - m.solSt[base + l];
-    const amt = Math.min(Math.max(def, 0), m.autoIrrMx[h] > 0 ? m.autoIrrMx[h] : 25.4);
-    m.irrPending[h] = amt * (m.autoIrrEff[h] > 0 ? m.autoIrrEff[h] : 1);
-  }
+}
+
+/** autoirr.f: the plant's water stress below AUTO_WSTRS (WSTRS_ID 1, growing plants) or the
+ * profile's deficit below field capacity above AUTO_WSTRS mm (2) at the end of today irrigates
+ * tomorrow (SWAT: after tomorrow's operations, on today's stress and soil water) with IRR_MX, at
+ * most the field capacity, from outside the watershed. */
+function autoIrrigation(m: Model, h: number): void {
+  let go: boolean;
+  if (m.autoWstrsId[h] === 2) go = m.sumfc[h] - solSwNow(m, h * ML, m.nly[h]) > m.autoWstrs[h];
+  else go = X.growing && X.strsw < m.autoWstrs[h];
+  if (go) m.irrPending[h] = Math.min(m.sumfc[h], m.autoIrrMx[h]);
 }
 
 /** Growth of the day (root depth in X.rd). */

@@ -73,8 +73,12 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         if (O.v9[k] > 0) m.setCn(h, O.v9[k]);
         break;
       }
-      case 2: { // irrigation
-        res.irr += O.v4[k] * (O.v6[k] > 0 ? O.v6[k] : 1);
+      case 2: { // irrigation (sched_mgt.f, irrsub.f, irrigate.f), from outside the watershed (IRR_SC
+        // 5; readmgt.f takes 0 for 5): IRR_AMT, the profile's field capacity when 0, in full
+        // (IRR_EFM only limits what an aquifer can give); IRR_SQ of it runs off the next day
+        const amt = O.v4[k] > 1e-6 ? O.v4[k] : m.sumfc[h];
+        res.irr += amt * (1 - O.v7[k]);
+        m.irrQird[h] += amt * O.v7[k];
         break;
       }
       case 3: { // fertilizer
@@ -170,10 +174,13 @@ export function runOps(m: Model, proj: Project, h: number, jd: number, mstart: I
         m.grzTrmp[h] = O.v5[k];
         break;
       }
-      case 10: { // auto-irrigation
-        m.autoWstrs[h] = O.v4[k] > 0 && O.v4[k] <= 1 ? O.v4[k] : 0.95;
-        m.autoIrrEff[h] = O.v5[k] > 0 ? O.v5[k] : 1;
-        m.autoIrrMx[h] = O.v6[k] > 0 ? O.v6[k] : 25.4;
+      case 10: { // auto-irrigation (sched_mgt.f; applied by autoIrrigation in hru.ts): WSTRS_ID 1
+        // plant water stress below AUTO_WSTRS, 2 soil water deficit above AUTO_WSTRS mm; IRR_MX
+        // (25.4 mm when 0) each time, IRR_ASQ of it running off (IRR_EFF only limits an aquifer)
+        m.autoWstrsId[h] = O.i1[k] > 0 ? O.i1[k] : 1;
+        m.autoWstrs[h] = O.v4[k];
+        m.autoIrrMx[h] = O.v6[k] > 1e-6 ? O.v6[k] : 25.4;
+        m.autoIrrAsq[h] = O.v7[k];
         break;
       }
       case 11: { // auto-fertilization on nitrogen stress (sched_mgt.f; applied by anfert in hru.ts)

@@ -174,7 +174,7 @@ export class Model {
   pltEt: Float64Array; pltPet: Float64Array;
   strsw: Float64Array; strsn: Float64Array; rsd: Float64Array;
   hiTarg: Float64Array; bioTarg: Float64Array; yieldAcc: Float64Array; phubase: Float64Array;
-  autoWstrs: Float64Array; autoIrrMx: Float64Array; autoIrrEff: Float64Array; autoNstrs: Float64Array; autoNapp: Float64Array; irrPending: Float64Array;
+  autoWstrs: Float64Array; autoWstrsId: Int32Array; autoIrrMx: Float64Array; autoIrrAsq: Float64Array; irrQird: Float64Array; autoNstrs: Float64Array; autoNapp: Float64Array; irrPending: Float64Array;
   grzDays: Int32Array; grzEat: Float64Array; grzTrmp: Float64Array;
   // management ops
   ops: OpArrays; opBegin: Int32Array; opEnd: Int32Array; opPtr: Int32Array; opWait: Int32Array;
@@ -265,7 +265,7 @@ export class Model {
     this.igro = I(); this.iplant = I(); this.phuPlt = F(); this.phuacc = F(); this.lai = F(); this.olai = F(); this.laimxfr = F(); this.bio = F();
     this.cht = F(); this.idorm = I(); this.igrotree = I(); this.curyrMat = F(); this.hvstiPa = F(); this.pltEt = F(); this.pltPet = F(); this.strsw = F(); this.strsn = F(); this.strsn.fill(1); this.rsd = F(); this.hiTarg = F(); this.bioTarg = F();
     this.yieldAcc = F(); this.phubase = F();
-    this.autoWstrs = F(); this.autoIrrMx = F(); this.autoIrrEff = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
+    this.autoWstrs = F(); this.autoWstrsId = I(); this.autoIrrMx = F(); this.autoIrrAsq = F(); this.irrQird = F(); this.autoNstrs = F(); this.autoNapp = F(); this.irrPending = F();
     this.grzDays = I(); this.grzEat = F(); this.grzTrmp = F();
     this.hhSeed = F(); this.subAmpR = sh ? new Float64Array(new SharedArrayBuffer(8 * 12 * nsub)) : new Float64Array(12 * nsub);
 
