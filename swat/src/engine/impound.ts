@@ -40,6 +40,14 @@ export function subImpound(num: (key: string) => number): SubImpound | null {
   return v.pndFr > 0 || v.wetFr > 0 ? v : null;
 }
 
+/** Where each use starts in a subbasin's 48 .wus values (12 months each). */
+export const WUS = { POND: 0, REACH: 12, SHALLOW: 24, DEEP: 36 } as const;
+
+/** Whether a subbasin's .wus takes water from these sources in some month. */
+export function usesWater(wus: number[] | null, ...from: (typeof WUS)[keyof typeof WUS][]): boolean {
+  return wus !== null && from.some((o) => wus.slice(o, o + 12).some((v) => v !== 0));
+}
+
 /** impKind bits */
 export const POND = 1, WETLAND = 2, WATER_USE = 4;
 
@@ -93,7 +101,7 @@ const log10 = Math.log10;
 /** HRU i's pond and wetland (readpnd.f defaults, impnd_init.f: missing sizes filled in, units
  * converted, the surface-area shape from the subbasin's sizes, the volumes shared by HRU_FR). */
 export function initImpoundment(m: Model, i: number, s: Subbasin, h: Hru, resStlrCo: number): void {
-  if (s.wus && (s.wus.slice(0, 12).some((v) => v !== 0) || s.wus.slice(24).some((v) => v !== 0))) m.impKind[i] |= WATER_USE;
+  if (usesWater(s.wus, WUS.POND, WUS.SHALLOW, WUS.DEEP)) m.impKind[i] |= WATER_USE;
   const v = s.impound;
   if (!v) return;
   const fr = h.hruFr;
@@ -407,7 +415,7 @@ export function waterUse(m: Model, h: number, mon: number): void {
   const s = m.hruSub[h];
   const w = s * 48 + mon - 1;
   const cnv = m.subArea[s] * 100 * 10;
-  const wupnd = m.subWus[w], wushal = m.subWus[w + 24], wudeep = m.subWus[w + 36];
+  const wupnd = m.subWus[w + WUS.POND], wushal = m.subWus[w + WUS.SHALLOW], wudeep = m.subWus[w + WUS.DEEP];
   if (m.impKind[h] & POND) {
     m.pndVol[h] -= wupnd * 10000;
     if (m.pndVol[h] < 0) m.pndVol[h] = 0;
@@ -425,7 +433,7 @@ export function waterUse(m: Model, h: number, mon: number): void {
 /** rchuse.f: the month's WURCH (10^4 m3/day) taken from a reach's outflow `out` (m3); answers
  * the outflow left. The caller scales the sediment by the same ratio. */
 export function reachUse(subWus: Float64Array, reach: number, mon: number, out: number): number {
-  const w = (reach - 1) * 48 + 12 + mon - 1;
+  const w = (reach - 1) * 48 + WUS.REACH + mon - 1;
   if (w < 0 || w >= subWus.length) return out;
   const left = out - subWus[w] * 10000;
   return left < 0 ? 0 : left;

@@ -14,7 +14,7 @@ import type { FigCommand, Project } from './project.ts';
 import { initReach, NSIZE, pointSource, routeReach, SIZE, type ReachState } from './route.ts';
 import { NSED, reachSedimentDay } from './sed-output.ts';
 import { ReachQuality } from './wq.ts';
-import { reachUse } from './impound.ts';
+import { reachUse, usesWater, WUS } from './impound.ts';
 import { applyLandUseUpdates } from './lup.ts';
 import { initReservoir, reservoirOperating, routeReservoir, type ReservoirDay, type ReservoirState } from './reservoir.ts';
 import { HruPool, leadOf, partition, resolveThreads, SLOTS, slotBuffers, slotViews, splitRows, type DaySlot } from './threads.ts';
@@ -114,7 +114,7 @@ async function simulateOn(p: Project, makeObserver: (m: Model) => SimObserver, o
   for (const cmd of p.fig) if ('out' in cmd) maxHyd = Math.max(maxHyd, cmd.out);
   const hydQ = new Float64Array(maxHyd + 1);
   // some subbasin's .wus takes water from its reach (WURCH)
-  const hasReachUse = p.subbasins.some((s) => s.wus !== null && s.wus.slice(12, 24).some((v) => v !== 0));
+  const hasReachUse = p.subbasins.some((s) => usesWater(s.wus, WUS.REACH));
   const hydC = new Float64Array((maxHyd + 1) * NC);
   // sediment by particle size along the hydrographs, kept only when a reach routes sizes (CH_EQN 1–4)
   const bySize = [...p.reaches.values()].some((r) => r.chEqn > 0);
